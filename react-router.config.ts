@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  appDirectory: "src/app",
+  buildDirectory: "build",
+  ssr: true,
+  future: {
+    // Route guards run as middleware on the server and in the browser (docs/decisions/002-react-router.md).
+    v8_middleware: true,
+  },
+} satisfies Config;

@@ -1,0 +1,28 @@
+import type { i18n as I18n } from "i18next";
+import { createContext } from "react-router";
+import type { Environment } from "../shared/environment";
+import type { Locale } from "../shared/i18n/locales";
+import type { Viewer } from "../shared/routing/decide-route";
+import type { Theme } from "../shared/theme";
+
+/** What the Hono server hands to every React Router request (set in src/server/react-router-handler.ts). */
+export interface AppContext {
+  requestId: string;
+  /** CSP nonce for the inline scripts React Router renders. */
+  nonce: string;
+  environment: Environment;
+  /** Public origin for canonical and alternate links, e.g. https://parley.example. */
+  origin: string;
+  viewer: Viewer | null;
+  theme: Theme;
+  catalogVersion: string;
+  getI18n(locale: Locale): I18n;
+  /** Server-side redirect lookup (spec section 2); null when the path has none. */
+  findRedirect(path: string): Promise<string | null>;
+  /** Every configured redirect, so client navigations apply the same lookup. */
+  listRedirects(): Promise<Record<string, string>>;
+  /** Errors after the page started streaming are logged, not shown (spec section 8). */
+  logRenderError(error: unknown): void;
+}
+
+export const appContext = createContext<AppContext>();

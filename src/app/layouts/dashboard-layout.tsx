@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { useLocalizedPath } from "../i18n/use-locale";
+import type { loader as rootLoader } from "../root";
+import { LanguageSwitcher } from "../ui/language-switcher";
+import { Logo } from "../ui/logo";
+import { Spinner } from "../ui/spinner";
+import { ThemeToggle } from "../ui/theme-toggle";
+
+// The dashboard is client-rendered: its data loads in the browser (docs/decisions/002-react-router.md).
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const items = [
+    { href: to("/home"), label: t("nav.home") },
+    { href: to("/notes"), label: t("nav.notes") },
+    { href: to("/ask-ai"), label: t("nav.askAi") },
+    { href: to("/settings/profile"), label: t("nav.settings") },
+    ...(root?.viewer?.isAdmin
+      ? [
+          { href: to("/admin/notes"), label: t("nav.adminNotes") },
+          { href: to("/admin/users"), label: t("nav.adminUsers") },
+        ]
+      : []),
+  ];
+  const nav = (
+    <nav aria-label={t("ui.mainNavigation")} className="flex flex-col gap-1">
+      {items.map((item) => (
+        <NavLink
+          key={item.href}
+          to={item.href}
+          onClick={() => setMenuOpen(false)}
+          className={({ isActive }) =>
+            `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`
+          }
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+  return (
+    <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]">
+      <aside className="hidden border-r border-slate-200 p-4 md:block dark:border-slate-800">
+        <Logo to={to("/home")} />
+        <div className="mt-8">{nav}</div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <button
+            type="button"
+            className="rounded-md p-2 md:hidden"
+            aria-expanded={isMenuOpen}
+            aria-label={t("ui.menu")}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <div className="md:hidden">
+            <Logo to={to("/home")} />
+          </div>
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </header>
+        {isMenuOpen && <div className="border-b border-slate-200 p-3 md:hidden dark:border-slate-800">{nav}</div>}
+        <main className="flex-1 p-4 sm:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

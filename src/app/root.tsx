@@ -1,0 +1,151 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+} from "react-router";
+import { catalogPath } from "../shared/i18n/catalog-path";
+import { localizePath, splitLocale } from "../shared/i18n/locales";
+import { matchRoute } from "../shared/routing/match-route";
+import { namedPaths } from "../shared/routing/route-table";
+import { seoLinks } from "../shared/routing/seo-links";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { appContext } from "./app-context";
+import { clientGuard } from "./guards/client-guard";
+import { setClientGuardState } from "./guards/client-state";
+import { guardOutcomeFor, serverGuard } from "./guards/server-guard";
+import { AlertList } from "./ui/alert-list";
+import { pushAlert } from "./ui/alert-store";
+import { isChunkLoadError, reloadAfterChunkError, watchBuilds } from "./ui/build-watcher";
+import { ConfirmDialogHost } from "./ui/confirm-dialog-host";
+
+export const middleware: Route.MiddlewareFunction[] = [serverGuard];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientGuard];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const url = new URL(request.url);
+  const match = matchRoute(url.pathname);
+  return {
+    locale: match?.locale ?? splitLocale(url.pathname).locale,
+    namespaces: match?.route.namespaces ?? [],
+    environment: app.environment,
+    origin: app.origin,
+    theme: app.theme,
+    viewer: app.viewer,
+    catalogVersion: app.catalogVersion,
+    redirects: await app.listRedirects(),
+    alerts: guardOutcomeFor(request).alerts,
+    nonce: app.nonce,
+  };
+}
+
+// The guard state (viewer, redirects) only changes when the server says so (sign-in lands later).
+export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const locale = data?.locale ?? splitLocale(location.pathname).locale;
+  const page = matchRoute(location.pathname);
+  const links =
+    data && page
+      ? seoLinks(data.origin, location.pathname, {
+          isLocalized: !page.route.isUnlocalized,
+          hasTrailingSlash: Boolean(page.route.isMarketing),
+        })
+      : null;
+  const version = data?.catalogVersion ?? "0";
+  return (
+    <html lang={locale} className={data?.theme === "dark" ? "dark" : undefined} data-environment={data?.environment}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="i18n-namespaces" content={["common", ...(data?.namespaces ?? [])].join(",")} />
+        <meta name="i18n-version" content={version} />
+        {data?.environment !== "production" && <meta name="robots" content="noindex, nofollow" />}
+        {links && <link rel="canonical" href={links.canonical} />}
+        {links?.alternates.map((alt) => (
+          <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
+        ))}
+        {["common", ...(data?.namespaces ?? [])].map((ns) => (
+          <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={catalogPath(locale, ns, version)} />
+        ))}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  setClientGuardState({ viewer: loaderData.viewer, environment: loaderData.environment, redirects: loaderData.redirects });
+  useEffect(() => {
+    for (const alert of loaderData.alerts) pushAlert({ type: alert.type, message: { key: `alerts.${alert.code}` } });
+  }, [loaderData.alerts]);
+  useEffect(() => watchBuilds(window.__reactRouterManifest?.version ?? ""), []);
+  return (
+    <>
+      <AlertList />
+      <ConfirmDialogHost />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const isChunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    // spec section 2: a 404 page replaces itself with Home; interpretations 17.
+    if (isNotFound) navigate(localizePath(namedPaths.Home, splitLocale(location.pathname).locale), { replace: true });
+    if (isChunkError) reloadAfterChunkError();
+  }, [isNotFound, isChunkError, navigate, location.pathname]);
+
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : t("errors.unexpected");
+  const isKnownPage = matchRoute(location.pathname) !== null;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`${status} · Parley`}</title>
+      <p className="text-6xl font-bold text-indigo-600">{status}</p>
+      <h1 className="text-xl font-semibold" data-testid="error-message">
+        {isNotFound && !isKnownPage ? t("errors.pageNotFound") : message}
+      </h1>
+      <a className="btn-primary" href={localizePath("/", splitLocale(location.pathname).locale)}>
+        {t("errors.backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+
+export default function ResetPasswordPage() {
+  return <PagePlaceholder />;
+}

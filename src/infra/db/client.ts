@@ -1,0 +1,71 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** One open database: PGlite in a folder (embedded default) or a PostgreSQL pool. */
+export type DatabaseHandle =
+  | { kind: "pglite"; db: Database; pglite: PGlite; migrate(): Promise<void>; ping(): Promise<boolean>; close(): Promise<void> }
+  | { kind: "postgres"; db: Database; pool: pg.Pool; migrate(): Promise<void>; ping(): Promise<boolean>; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Folder for PGlite's files; `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  /** An already open PGlite (tests clone a migrated template). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase({ databaseUrl, dataDir, pglite: given }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (databaseUrl) {
+    // Pool size: the web role serves requests and embedded jobs; 10 is pg's default and fits PostgreSQL's 100.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    return {
+      kind: "postgres",
+      db,
+      pool,
+      migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  let pglite = given;
+  if (!pglite) {
+    const folder = dataDir === "memory://" ? dataDir : path.resolve(dataDir, "pglite");
+    if (folder !== "memory://") await mkdir(folder, { recursive: true });
+    pglite = await PGlite.create(folder);
+  }
+  const client = pglite;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { DatabaseHandle } from "../db/client";
+
+/** pg-boss on the same database: PGlite through its adapter when embedded, a connection string otherwise. */
+export function createQueue(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
+  if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" });
+  // Scale-out: any number of worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
+  return new PgBoss({ connectionString: databaseUrl ?? "", max: 4 });
+}
+
+export interface QueueHandle {
+  boss: PgBoss;
+  isReady(): boolean;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(
+  database: DatabaseHandle,
+  databaseUrl: string | undefined,
+  onError: (error: Error) => void,
+): Promise<QueueHandle> {
+  const boss = createQueue(database, databaseUrl);
+  let isReady = false;
+  boss.on("error", onError);
+  await boss.start();
+  isReady = true;
+  return {
+    boss,
+    isReady: () => isReady,
+    async stop() {
+      isReady = false;
+      // graceful: let running handlers finish (pg-boss waits up to its default 30 s).
+      await boss.stop({ graceful: true, close: database.kind !== "pglite" });
+    },
+  };
+}

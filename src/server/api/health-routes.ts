@@ -1,0 +1,40 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+const healthResponse = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    database: z.object({ ready: z.boolean(), kind: z.enum(["pglite", "postgres"]) }),
+    queue: z.object({ ready: z.boolean() }),
+  })
+  .openapi("Health");
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["system"],
+  summary: "Database and queue readiness",
+  responses: {
+    200: { description: "Everything is ready", content: { "application/json": { schema: healthResponse } } },
+    503: { description: "A dependency is not ready", content: { "application/json": { schema: healthResponse } } },
+  },
+});
+
+export interface HealthDeps {
+  databaseKind: "pglite" | "postgres";
+  pingDatabase(): Promise<boolean>;
+  isQueueReady(): boolean;
+}
+
+export function healthRoutes(deps: HealthDeps) {
+  return new OpenAPIHono().openapi(healthRoute, async (c) => {
+    const isDatabaseReady = await deps.pingDatabase();
+    const isQueueReady = deps.isQueueReady();
+    const isReady = isDatabaseReady && isQueueReady;
+    const body = {
+      status: isReady ? ("ok" as const) : ("degraded" as const),
+      database: { ready: isDatabaseReady, kind: deps.databaseKind },
+      queue: { ready: isQueueReady },
+    };
+    return isReady ? c.json(body, 200) : c.json(body, 503);
+  });
+}

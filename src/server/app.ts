@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import type { ServerBuild } from "react-router";
+import { buildManifestPath } from "../app/ui/build-watcher";
+import { catalogBasePath } from "../shared/i18n/catalog-path";
+import { catalogMaxAgeSeconds, isLocale } from "../shared/i18n/locales";
+import { type ApiDeps, apiApp } from "./api/api-app";
+import type { AppEnv } from "./hono-env";
+import type { Catalogs } from "./i18n-catalogs";
+import type { Logger } from "./logger";
+import { localeRedirect } from "./middleware/locale-redirect";
+import { requestLogger } from "./middleware/request-logger";
+import { securityHeaders } from "./middleware/security-headers";
+import { reactRouterHandler } from "./react-router-handler";
+import { mountStaticAssets } from "./static-assets";
+
+export interface AppDeps extends ApiDeps {
+  logger: Logger;
+  build: ServerBuild;
+  clientDir: string;
+  catalogs: Catalogs;
+  publicUrl?: string;
+  findRedirect(path: string): Promise<string | null>;
+  listRedirects(): Promise<Record<string, string>>;
+}
+
+/** The web role's HTTP app: API, catalogs, static files, then the React Router pages. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  app.use(securityHeaders());
+  app.use(compress());
+
+  app.route("/api", apiApp(deps));
+
+  // spec section 7: locale messages from an internal path per locale, cached 24 hours.
+  app.get(`${catalogBasePath}/:locale/:file`, (c) => {
+    const locale = c.req.param("locale");
+    const namespace = c.req.param("file").replace(/\.json$/, "");
+    const body = isLocale(locale) ? deps.catalogs.json(locale, namespace) : null;
+    if (!body) return c.json({ errorCode: "NOT_FOUND" }, 404);
+    return c.body(body, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": `public, max-age=${catalogMaxAgeSeconds}`,
+    });
+  });
+
+  // spec section 4: the browser compares this with its own build to detect a new deploy.
+  app.get(buildManifestPath, (c) => c.json({ version: deps.build.assets.version }, 200, { "Cache-Control": "no-store" }));
+
+  mountStaticAssets(app, deps.clientDir);
+  app.use(localeRedirect());
+
+  app.all(
+    "*",
+    reactRouterHandler({
+      build: deps.build,
+      mode: "production",
+      publicUrl: deps.publicUrl,
+      logger: deps.logger,
+      catalogVersion: deps.catalogs.version,
+      getI18n: deps.catalogs.getI18n,
+      findRedirect: deps.findRedirect,
+      listRedirects: deps.listRedirects,
+    }),
+  );
+  app.onError((error, c) => {
+    deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
+    return c.json({ success: false, errorCode: "INTERNAL_ERROR", message: "Something went wrong" }, 500);
+  });
+  return app;
+}

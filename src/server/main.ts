@@ -1,0 +1,38 @@
+import { EnvError, parseEnv } from "./env";
+import { createLogger } from "./logger";
+import { startWeb } from "./start-web";
+
+// The web role (`npm start`): see docs/ARCHITECTURE.md.
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const web = await startWeb(env, logger);
+  let isStopping = false;
+  const shutdown = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, "shutting down");
+    // Finish in-flight requests and jobs, then close the database; force exit if that hangs.
+    const timer = setTimeout(() => process.exit(1), 30_000);
+    timer.unref();
+    await web.stop();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Parley failed to start: ${error instanceof Error ? `${error.message}\n${error.cause ?? ""}` : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../hono-env";
+import type { Logger } from "../logger";
+
+/** One structured line per request, with the request id that also tags every log inside it. */
+export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const path = new URL(c.req.url).pathname;
+    // Static assets and catalogs would drown the log; their errors still show.
+    if (c.res.status < 400 && (path.startsWith("/assets/") || path.startsWith("/_i18n/"))) return;
+    logger.info(
+      { requestId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  };
+}

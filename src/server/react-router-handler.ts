@@ -1,0 +1,54 @@
+import type { Context } from "hono";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppContext, appContext } from "../app/app-context";
+import { readCookie } from "../shared/cookies";
+import { environmentFromHost } from "../shared/environment";
+import { parseTheme, themeCookieName } from "../shared/theme";
+import type { AppEnv } from "./hono-env";
+import type { Logger } from "./logger";
+
+export interface ReactRouterDeps {
+  build: ServerBuild;
+  mode: "production" | "development";
+  publicUrl?: string;
+  logger: Logger;
+  catalogVersion: string;
+  getI18n: AppContext["getI18n"];
+  findRedirect: AppContext["findRedirect"];
+  listRedirects: AppContext["listRedirects"];
+}
+
+/** Mounts the React Router app: every request gets the app context the guards and pages read. */
+export function reactRouterHandler(deps: ReactRouterDeps) {
+  const handle = createRequestHandler(deps.build, deps.mode);
+  const contextKey = contextKeyOf(deps.build);
+  return (c: Context<AppEnv>) => {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : url.origin;
+    const requestId = String(c.get("requestId"));
+    const context = new RouterContextProvider();
+    context.set(contextKey, {
+      requestId,
+      nonce: String(c.get("secureHeadersNonce") ?? ""),
+      environment: environmentFromHost(new URL(origin).host),
+      origin,
+      // Anonymous until the accounts issue resolves the session here.
+      viewer: null,
+      theme: parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName)),
+      catalogVersion: deps.catalogVersion,
+      getI18n: deps.getI18n,
+      findRedirect: deps.findRedirect,
+      listRedirects: deps.listRedirects,
+      logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
+    });
+    return handle(request, context);
+  };
+}
+
+/** The app-context key exported by the build's entry.server (see the comment there). */
+function contextKeyOf(build: ServerBuild): typeof appContext {
+  const key = (build.entry.module as { appContext?: typeof appContext }).appContext;
+  if (!key) throw new Error("The web build's entry.server does not export appContext: rebuild with `npm run build`.");
+  return key;
+}
