@@ -5,11 +5,17 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { splitLocale } from "../shared/i18n/locales";
 import { appContext } from "./app-context";
 
 export const streamTimeout = 5_000;
+
+/** Server errors go to the structured log; unknown URLs (404) and aborted requests are not errors. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  context.get(appContext).logRenderError(error);
+}
 
 // The server build bundles its own copy of app-context.ts; the Hono server takes the context key from
 // here so both sides use the same one.

@@ -34,6 +34,7 @@ export function createApp(deps: AppDeps) {
   app.use(compress());
 
   app.route("/api", apiApp(deps));
+  app.all("/api/*", (c) => c.json({ success: false, errorCode: "NOT_FOUND", message: "No such API route" }, 404));
 
   // spec section 7: locale messages from an internal path per locale, cached 24 hours.
   app.get(`${catalogBasePath}/:locale/:file`, (c) => {

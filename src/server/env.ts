@@ -3,7 +3,8 @@ import { z } from "zod";
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // 0 picks any free port (tests).
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   /** PostgreSQL when set; otherwise embedded PGlite in DATA_DIR. */
   DATABASE_URL: z

@@ -3,6 +3,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { AppContext, appContext } from "../app/app-context";
 import { readCookie } from "../shared/cookies";
 import { environmentFromHost } from "../shared/environment";
+import { decideRoute } from "../shared/routing/decide-route";
+import { matchRoute, redirectLookupPath } from "../shared/routing/match-route";
 import { parseTheme, themeCookieName } from "../shared/theme";
 import type { AppEnv } from "./hono-env";
 import type { Logger } from "./logger";
@@ -42,6 +44,14 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       listRedirects: deps.listRedirects,
       logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
     });
+    // React Router answers an unknown URL with 404 before any middleware runs, so the redirect
+    // lookup for retired URLs happens here, through the same routing rules.
+    if (!matchRoute(url.pathname) && (request.method === "GET" || request.method === "HEAD")) {
+      return deps.findRedirect(redirectLookupPath(url.pathname)).then((serverRedirect) => {
+        const decision = decideRoute({ url, match: null, viewer: null, environment: "production", serverRedirect });
+        return decision.kind === "redirect" ? c.redirect(decision.to, 302) : handle(request, context);
+      });
+    }
     return handle(request, context);
   };
 }

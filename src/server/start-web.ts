@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
 import { type DatabaseHandle, openDatabase } from "../infra/db/client";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
+import { registerJobHandlers } from "../worker/job-registry";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadCatalogs } from "./i18n-catalogs";
@@ -31,7 +32,8 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await database.migrate();
   logger.info({ database: database.kind }, "database ready, migrations applied");
-  const queue = await startQueue(database, env.DATABASE_URL, (error) => logger.error({ err: error }, "queue error"));
+  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
+  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger);
   const [build, catalogs] = await Promise.all([loadServerBuild(), loadCatalogs()]);
   const app = createApp({
     logger,

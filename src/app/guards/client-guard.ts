@@ -1,6 +1,6 @@
 import { type DataStrategyResult, data, type MiddlewareFunction, redirect } from "react-router";
 import { decideRoute } from "../../shared/routing/decide-route";
-import { matchRoute } from "../../shared/routing/match-route";
+import { matchRoute, redirectLookupPath } from "../../shared/routing/match-route";
 import { ensureLocale } from "../i18n/client-i18n";
 import { pushAlert } from "../ui/alert-store";
 import { getClientGuardState } from "./client-state";
@@ -17,7 +17,7 @@ export const clientGuard: MiddlewareFunction<Record<string, DataStrategyResult>>
     match,
     viewer,
     environment,
-    serverRedirect: match ? (redirects[match.path] ?? null) : null,
+    serverRedirect: redirects[match?.path ?? redirectLookupPath(url.pathname)] ?? null,
   });
   // The server already raised this request's alerts on the first (hydration) run.
   if (!isHydrationRun) for (const alert of decision.alerts) pushAlert({ type: alert.type, message: { key: `alerts.${alert.code}` } });

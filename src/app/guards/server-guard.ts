@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { readCookie } from "../../shared/cookies";
 import { decideRoute, type RouteAlert } from "../../shared/routing/decide-route";
-import { matchRoute } from "../../shared/routing/match-route";
+import { matchRoute, redirectLookupPath } from "../../shared/routing/match-route";
 import { appContext } from "../app-context";
 import { clearFlash, flashCookieName, parseFlash, serializeFlash } from "./flash-alerts";
 
@@ -21,7 +21,7 @@ export const serverGuard: MiddlewareFunction<Response> = async ({ request, conte
   const app = context.get(appContext);
   const url = new URL(request.url);
   const match = matchRoute(url.pathname);
-  const serverRedirect = match ? await app.findRedirect(match.path) : null;
+  const serverRedirect = await app.findRedirect(match?.path ?? redirectLookupPath(url.pathname));
   const decision = decideRoute({
     url: { pathname: url.pathname, search: url.search },
     match,

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -19,7 +19,15 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 /** One open database: PGlite in a folder (embedded default) or a PostgreSQL pool. */
 export type DatabaseHandle =
   | { kind: "pglite"; db: Database; pglite: PGlite; migrate(): Promise<void>; ping(): Promise<boolean>; close(): Promise<void> }
-  | { kind: "postgres"; db: Database; pool: pg.Pool; migrate(): Promise<void>; ping(): Promise<boolean>; close(): Promise<void> };
+  | {
+      kind: "postgres";
+      db: Database;
+      pool: pg.Pool;
+      url: string;
+      migrate(): Promise<void>;
+      ping(): Promise<boolean>;
+      close(): Promise<void>;
+    };
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -38,6 +46,7 @@ export async function openDatabase({ databaseUrl, dataDir, pglite: given }: Open
       kind: "postgres",
       db,
       pool,
+      url: databaseUrl,
       migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -68,4 +77,10 @@ async function ping(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

@@ -2,10 +2,10 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client";
 
 /** pg-boss on the same database: PGlite through its adapter when embedded, a connection string otherwise. */
-export function createQueue(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
+export function createQueue(database: DatabaseHandle): PgBoss {
   if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" });
   // Scale-out: any number of worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
-  return new PgBoss({ connectionString: databaseUrl ?? "", max: 4 });
+  return new PgBoss({ connectionString: database.url, max: 4 });
 }
 
 export interface QueueHandle {
@@ -14,12 +14,8 @@ export interface QueueHandle {
   stop(): Promise<void>;
 }
 
-export async function startQueue(
-  database: DatabaseHandle,
-  databaseUrl: string | undefined,
-  onError: (error: Error) => void,
-): Promise<QueueHandle> {
-  const boss = createQueue(database, databaseUrl);
+export async function startQueue(database: DatabaseHandle, onError: (error: Error) => void): Promise<QueueHandle> {
+  const boss = createQueue(database);
   let isReady = false;
   boss.on("error", onError);
   await boss.start();

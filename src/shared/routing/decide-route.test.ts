@@ -113,17 +113,26 @@ describe("decideRoute: not found", () => {
     expect(decide(pathname)).toEqual({ kind: "notFound", message: `Page Not Found: ${pathname}`, alerts: [] });
   });
 
+  it("lets the server redirect lookup move a retired URL that has no page any more", () => {
+    const search = q({ source: "ad" });
+    expect(decide("/old-pricing", search, { serverRedirect: "/x" })).toEqual({
+      kind: "redirect",
+      to: "/x?source=ad",
+      isFullLoad: false,
+      isPermanent: false,
+      alerts: [],
+    });
+    expect(decide("/old-pricing", "", { serverRedirect: "https://example.com/p" })).toMatchObject({ kind: "redirect", isFullLoad: true });
+    expect(decide("/note/a%20b", search, { serverRedirect: "/x" })).toMatchObject({ kind: "notFound" });
+  });
+
   it("uses the full browser path, locale prefix included, in the message", () => {
     expect(decide("/es/note/a%20b")).toEqual({ kind: "notFound", message: "Page Not Found: /es/note/a%20b", alerts: [] });
   });
 
-  it("wins over every other rule: next, error, source, the viewer, staging and the server lookup", () => {
+  it("wins over every other rule: next, error, source, the viewer and staging", () => {
     const search = q({ next: "/notes", error: "oauth_failed", source: "ad" });
-    for (const options of [
-      { viewer: null },
-      { viewer: brandNew },
-      { viewer: pro, environment: "staging" as const, serverRedirect: "/x" },
-    ]) {
+    for (const options of [{ viewer: null }, { viewer: brandNew }, { viewer: pro, environment: "staging" as const }]) {
       expect(decide("/nope", search, options)).toEqual({ kind: "notFound", message: "Page not found", alerts: [] });
       expect(decide("/note/a%20b", search, options)).toEqual({
         kind: "notFound",

@@ -44,7 +44,19 @@ export function decideRoute({ url, match, viewer, environment, serverRedirect }:
   const query = new URLSearchParams(url.search);
   const alerts: RouteAlert[] = [];
 
-  if (!match) return { kind: "notFound", message: "Page not found", alerts };
+  if (!match) {
+    // A retired or moved URL has no page any more; the redirect lookup still sends it on.
+    if (serverRedirect) {
+      return {
+        kind: "redirect",
+        to: withSource(serverRedirect, query),
+        isFullLoad: isAbsoluteUrl(serverRedirect),
+        isPermanent: false,
+        alerts,
+      };
+    }
+    return { kind: "notFound", message: "Page not found", alerts };
+  }
   if (!match.hasValidParams) return { kind: "notFound", message: `Page Not Found: ${url.pathname}`, alerts };
 
   const { route, locale } = match;

@@ -63,3 +63,9 @@ function matchIn(rawPath: string, locale: Locale, unlocalizedOnly: boolean): Rou
   }
   return null;
 }
+
+/** The path the server-side redirect lookup is keyed by: no locale prefix, no trailing slash. */
+export function redirectLookupPath(pathname: string): string {
+  const { path } = splitLocale(pathname);
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+}

@@ -1,0 +1,164 @@
+// Routing rules seen from outside: trailing slashes, not-found pages, sign-in redirects, error
+// alerts, SEO links, and client-side navigation between marketing pages.
+import { expect, test } from "./fixtures/test";
+import { locales, text } from "./support/catalog";
+import { isAt, localizePath, routeTable, waitForHydration } from "./support/pages";
+
+const marketing = routeTable.filter((route) => route.isMarketing && route.path !== "/");
+
+test.describe("trailing slash", () => {
+  for (const locale of locales) {
+    test(`marketing pages in ${locale} redirect permanently to their slash form, keeping the query`, async ({ request }) => {
+      for (const route of marketing) {
+        const bare = localizePath(route.path, locale);
+        const response = await request.get(`${bare}?utm_source=e2e&x=1`, { maxRedirects: 0 });
+        expect(response.status(), `status of ${bare}`).toBe(301);
+        const location = new URL(response.headers().location ?? "", "http://localhost");
+        expect(`${location.pathname}${location.search}`, `Location of ${bare}`).toBe(`${bare}/?utm_source=e2e&x=1`);
+      }
+    });
+  }
+
+  test("pages that are not marketing pages keep their address", async ({ request }) => {
+    for (const path of ["/faq", "/terms.html", "/login", "/es/login"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), `status of ${path}`).toBe(200);
+    }
+  });
+});
+
+test.describe("not found", () => {
+  test("the server answers 404 for an unknown path", async ({ request }) => {
+    const response = await request.get("/this-page-does-not-exist", { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain(text("en", "common", "errors.pageNotFound"));
+  });
+
+  test("the server answers 404 for a page with an invalid parameter", async ({ request }) => {
+    const response = await request.get("/note/bad%20id", { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("Page Not Found: /note/bad%20id");
+  });
+
+  test.describe("in the browser", () => {
+    // Chromium reports the 404 document itself as a console error; nothing else may show up.
+    test.use({ allowedConsoleErrors: [/the server responded with a status of 404/] });
+
+    test("a not-found page replaces itself with Home, which sends an anonymous visitor to Login", async ({ page }) => {
+      await page.goto("/");
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto("/this-page-does-not-exist");
+      expect(response?.status()).toBe(404);
+      expect(await response?.text()).toContain(text("en", "common", "errors.pageNotFound"));
+      await page.waitForURL(isAt("/login", "?next=%2Fhome"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "common", "pages.Login.title"));
+      // The guards ran in the browser: no document request for /home or /login.
+      expect(documents).toEqual(["/this-page-does-not-exist"]);
+      // The bad address was replaced in history, so Back returns to the page before it.
+      await page.goBack();
+      await page.waitForURL(isAt("/"));
+    });
+
+    test("a Spanish not-found page ends on the Spanish Login", async ({ page }) => {
+      const response = await page.goto("/es/esta-pagina-no-existe");
+      expect(response?.status()).toBe(404);
+      await page.waitForURL(isAt("/es/login", "?next=%2Fes%2Fhome"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "common", "pages.Login.title"));
+    });
+  });
+});
+
+test.describe("sign-in required", () => {
+  const cases = [
+    { from: "/notes", to: "/login", next: "/notes", locale: "en" as const },
+    { from: "/es/notes", to: "/es/login", next: "/es/notes", locale: "es" as const },
+    { from: "/settings", to: "/login", next: "/settings", locale: "en" as const },
+  ];
+  for (const { from, to, next, locale } of cases) {
+    test(`anonymous ${from} goes to ${to} with next`, async ({ page }) => {
+      await page.goto(from);
+      await page.waitForURL(isAt(to, `?${new URLSearchParams({ next })}`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(locale, "common", "pages.Login.title"));
+    });
+  }
+});
+
+test.describe("error query parameter", () => {
+  for (const locale of locales) {
+    test(`?error=oauth_failed shows the ${locale} error alert`, async ({ page }) => {
+      await page.goto(`${localizePath("/login", locale)}?error=oauth_failed`);
+      await expect(page.getByRole("alert")).toContainText(text(locale, "common", "alerts.queryError.oauth_failed"));
+    });
+  }
+
+  test("an unknown error code shows the generic message on a marketing page", async ({ page }) => {
+    await page.goto("/transcribe/?error=something_else");
+    await expect(page.getByRole("alert")).toContainText(text("en", "common", "alerts.queryError.generic"));
+  });
+});
+
+test.describe("SEO links", () => {
+  test("/es/transcribe/ has canonical and alternate links with trailing slashes", async ({ page, baseURL }) => {
+    await page.goto("/es/transcribe/");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/es/transcribe/`);
+    const alternates = page.locator('link[rel="alternate"]');
+    const expected = { en: "/transcribe/", es: "/es/transcribe/", pt: "/pt/transcribe/", "x-default": "/transcribe/" };
+    await expect(alternates).toHaveCount(Object.keys(expected).length);
+    for (const [hrefLang, path] of Object.entries(expected)) {
+      await expect(page.locator(`link[rel="alternate"][hreflang="${hrefLang}"]`)).toHaveAttribute("href", `${baseURL}${path}`);
+    }
+  });
+
+  test("pages on localhost (staging) ask robots not to index them", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+});
+
+test.describe("client-side navigation", () => {
+  test("footer and header links move between pages without reloading", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: text("en", "common", "footerLinks.Transcribe") }).click();
+    await page.waitForURL(isAt("/transcribe/"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "marketing", "pages.transcribe.hero.title"));
+
+    await footer.getByRole("link", { name: text("en", "common", "footerLinks.AiChat") }).click();
+    await page.waitForURL(isAt("/ai-chat/"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "marketing", "pages.aiChat.hero.title"));
+
+    await footer.getByRole("link", { name: text("en", "common", "policyLinks.terms") }).click();
+    await page.waitForURL(isAt("/terms.html"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "legal", "documents.terms.title"));
+
+    await page.getByRole("banner").getByRole("link", { name: text("en", "marketing", "nav.login") }).click();
+    await page.waitForURL(isAt("/login"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "common", "pages.Login.title"));
+    await expect(page).toHaveTitle(`${text("en", "common", "pages.Login.title")} · Parley`);
+
+    expect(documents, "client navigations load no new document").toEqual([]);
+  });
+
+  test("browser Back after client navigation shows the previous marketing page", async ({ page }) => {
+    await page.goto("/es/integrations/");
+    await waitForHydration(page);
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: text("es", "common", "footerLinks.MeetingSummarizer") })
+      .click();
+    await page.waitForURL(isAt("/es/meeting-summarizer/"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "marketing", "pages.meetingSummarizer.hero.title"));
+    await page.goBack();
+    await page.waitForURL(isAt("/es/integrations/"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "marketing", "pages.integrations.hero.title"));
+  });
+});

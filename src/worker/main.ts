@@ -1,0 +1,34 @@
+import { openDatabase } from "../infra/db/client";
+import { startQueue } from "../infra/queue/boss";
+import { EnvError, parseEnv } from "../server/env";
+import { createLogger } from "../server/logger";
+import { registerJobHandlers } from "./job-registry";
+
+// The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
+async function main() {
+  const env = parseEnv(process.env);
+  if (!env.DATABASE_URL) {
+    throw new EnvError(
+      "The worker role needs DATABASE_URL (PostgreSQL): embedded PGlite belongs to one process, and `npm start` already runs jobs in-process.",
+    );
+  }
+  const logger = createLogger(env.LOG_LEVEL).child({ role: "worker" });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
+  const count = await registerJobHandlers(queue.boss, logger);
+  logger.info({ jobKinds: count }, "worker ready");
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "worker shutting down");
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
