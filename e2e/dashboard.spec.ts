@@ -2,7 +2,7 @@
 // every language they exist in. Pages come from the route table, so new ones are covered automatically.
 import { expect, test } from "./fixtures/test";
 import { locales, text } from "./support/catalog";
-import { localizePath, pageUrl, routeTable, waitForHydration } from "./support/pages";
+import { localizePath, pageUrl, routeTable, waitForPageReady } from "./support/pages";
 
 const signedInOnly = routeTable.filter((route) => ["signedIn", "nonPro", "admin"].includes(route.access));
 const openToAnonymous = routeTable.filter(
@@ -44,7 +44,7 @@ test.describe("auth-flow and public pages render their translated title", () => 
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(page).toHaveTitle(`${title} · Parley`);
-        await waitForHydration(page);
+        await waitForPageReady(page);
       });
     }
   }

@@ -2,7 +2,7 @@
 // every language, at desktop and phone width, with the catalog's heading and title.
 import { expect, test } from "./fixtures/test";
 import { locales } from "./support/catalog";
-import { marketingCopy, marketingPages, pageUrl, policyPages, policyTitle, waitForHydration } from "./support/pages";
+import { marketingCopy, marketingPages, pageUrl, policyPages, policyTitle, waitForPageReady } from "./support/pages";
 
 const viewports = [
   { name: "desktop", width: 1280, height: 800 },
@@ -24,8 +24,8 @@ for (const viewport of viewports) {
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
           await expect(page).toHaveTitle(copy.title);
-          await waitForHydration(page);
-          // Hydration must not change the page: same heading, and no overflow sideways.
+          await waitForPageReady(page);
+          // Once the page's scripts run the heading must still be right, and nothing overflows sideways.
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.heading);
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(scrollWidth, `page width at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
@@ -46,7 +46,7 @@ test.describe("policy pages", () => {
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(page).toHaveTitle(`${title} · Parley`);
-        await waitForHydration(page);
+        await waitForPageReady(page);
       });
     }
   }

@@ -2,7 +2,7 @@
 // alerts, SEO links, and client-side navigation between marketing pages.
 import { expect, test } from "./fixtures/test";
 import { locales, text } from "./support/catalog";
-import { isAt, localizePath, routeTable, waitForHydration } from "./support/pages";
+import { isAt, localizePath, routeTable, waitForPageReady } from "./support/pages";
 
 const marketing = routeTable.filter((route) => route.isMarketing && route.path !== "/");
 
@@ -44,7 +44,7 @@ test.describe("not found", () => {
     // Chromium reports the 404 document itself as a console error; nothing else may show up.
     test.use({ allowedConsoleErrors: [/the server responded with a status of 404/] });
 
-    test("a not-found page replaces itself with Home, which sends an anonymous visitor to Login", async ({ page }) => {
+    test("a not-found page replaces itself with Home, whose guard sends an anonymous visitor to Login in the browser", async ({ page }) => {
       await page.goto("/");
       const documents: string[] = [];
       page.on("request", (request) => {
@@ -118,14 +118,12 @@ test.describe("SEO links", () => {
   });
 });
 
-test.describe("client-side navigation", () => {
-  test("footer and header links move between pages without reloading", async ({ page }) => {
+// Marketing pages may be React-navigated or plain server pages (decision 010); either way the links
+// must lead to the right page. That guards run on client navigations is checked under "not found".
+test.describe("navigation between pages", () => {
+  test("footer and header links lead to the right pages", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
-    const documents: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "document") documents.push(request.url());
-    });
+    await waitForPageReady(page);
 
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("link", { name: text("en", "common", "footerLinks.Transcribe") }).click();
@@ -140,17 +138,18 @@ test.describe("client-side navigation", () => {
     await page.waitForURL(isAt("/terms.html"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "legal", "documents.terms.title"));
 
-    await page.getByRole("banner").getByRole("link", { name: text("en", "marketing", "nav.login") }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: text("en", "marketing", "nav.login") })
+      .click();
     await page.waitForURL(isAt("/login"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "common", "pages.Login.title"));
     await expect(page).toHaveTitle(`${text("en", "common", "pages.Login.title")} · Parley`);
-
-    expect(documents, "client navigations load no new document").toEqual([]);
   });
 
-  test("browser Back after client navigation shows the previous marketing page", async ({ page }) => {
+  test("browser Back after following a footer link shows the previous page", async ({ page }) => {
     await page.goto("/es/integrations/");
-    await waitForHydration(page);
+    await waitForPageReady(page);
     await page
       .getByRole("contentinfo")
       .getByRole("link", { name: text("es", "common", "footerLinks.MeetingSummarizer") })

@@ -2,12 +2,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { type Locale, text } from "./support/catalog";
-import { localizePath, waitForHydration } from "./support/pages";
+import { localizePath, waitForPageReady } from "./support/pages";
 
 async function openUiKit(page: Page, locale: Locale): Promise<void> {
   await page.goto(localizePath("/ui-kit", locale));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(locale, "common", "uiKit.title"));
-  await waitForHydration(page);
+  await waitForPageReady(page);
 }
 
 test.describe("alerts", () => {
@@ -91,7 +91,7 @@ test("the theme toggle switches to dark and the choice survives a reload", async
   await page.reload();
   await expect(html).toHaveClass(/\bdark\b/);
 
-  await waitForHydration(page);
+  await waitForPageReady(page);
   await toggle.click();
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.reload();

@@ -12,7 +12,9 @@ const vitestReport = z.object({
   numPendingTests: z.number(),
   numTodoTests: z.number(),
 });
-const playwrightReport = z.object({ stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }) });
+const playwrightReport = z.object({
+  stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }),
+});
 
 function read(file: string): unknown {
   const full = path.join(dir, file);

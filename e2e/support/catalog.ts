@@ -1,6 +1,6 @@
 // Expected texts come from the shipped catalogs, so copy changes do not break the suite.
 import { readFileSync } from "node:fs";
-import { locales, type Locale } from "../../src/shared/i18n/locales";
+import { type Locale, locales } from "../../src/shared/i18n/locales";
 
 export type CatalogNamespace = "common" | "marketing" | "legal";
 

@@ -57,14 +57,22 @@ export function pageUrl(route: RouteDef, locale: Locale, params: Record<string, 
 }
 
 /**
- * Waits until React has hydrated the page (it tags every hydrated element with a `__reactFiber$` key).
+ * Waits until the page's scripts have taken over its controls. Pages that ship React (they carry
+ * `window.__reactRouterContext`) are ready once React has hydrated them: React tags every hydrated
+ * element with a `__reactFiber$` key. Pages without React are ready once the document has loaded.
  * Before that, clicks and selects land on server HTML that has no handlers yet.
  */
-export async function waitForHydration(page: Page): Promise<void> {
+export async function waitForPageReady(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$"))), {
-      message: "React hydrated the page",
-    })
+    .poll(
+      () =>
+        page.evaluate(() => {
+          if (document.readyState !== "complete") return false;
+          if (!("__reactRouterContext" in window)) return true;
+          return Object.keys(document.body).some((key) => key.startsWith("__reactFiber$"));
+        }),
+      { message: "the page's scripts are running" },
+    )
     .toBe(true);
 }
 

@@ -16,6 +16,8 @@ export interface AppContext {
   viewer: Viewer | null;
   theme: Theme;
   catalogVersion: string;
+  /** Built static-page enhancer script for pages that ship no React (decision 010). */
+  enhancerUrl: string | null;
   getI18n(locale: Locale): I18n;
   /** Server-side redirect lookup (spec section 2); null when the path has none. */
   findRedirect(path: string): Promise<string | null>;

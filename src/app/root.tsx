@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
 } from "react-router";
@@ -22,11 +23,14 @@ import stylesheet from "./app.css?url";
 import { appContext } from "./app-context";
 import { clientGuard } from "./guards/client-guard";
 import { setClientGuardState } from "./guards/client-state";
-import { guardOutcomeFor, serverGuard } from "./guards/server-guard";
+import { guardOutcomeContext, serverGuard } from "./guards/server-guard";
+import { shouldHydrate } from "./hydration";
 import { AlertList } from "./ui/alert-list";
 import { pushAlert } from "./ui/alert-store";
 import { isChunkLoadError, reloadAfterChunkError, watchBuilds } from "./ui/build-watcher";
 import { ConfirmDialogHost } from "./ui/confirm-dialog-host";
+import { StaticAlertList } from "./ui/static-alert-list";
+import { useTheme } from "./ui/theme-store";
 
 export const middleware: Route.MiddlewareFunction[] = [serverGuard];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientGuard];
@@ -41,7 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const match = matchRoute(url.pathname);
   return {
-    locale: match?.locale ?? splitLocale(url.pathname).locale,
     namespaces: match?.route.namespaces ?? [],
     environment: app.environment,
     origin: app.origin,
@@ -49,8 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: app.viewer,
     catalogVersion: app.catalogVersion,
     redirects: await app.listRedirects(),
-    alerts: guardOutcomeFor(request).alerts,
+    alerts: context.get(guardOutcomeContext).alerts,
     nonce: app.nonce,
+    enhancerUrl: app.enhancerUrl,
   };
 }
 
@@ -62,7 +66,10 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: Should
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
-  const locale = data?.locale ?? splitLocale(location.pathname).locale;
+  const isHydrated = shouldHydrate(useMatches());
+  // From the path, not the loader: the root loader does not re-run on client navigations.
+  const locale = splitLocale(location.pathname).locale;
+  const theme = useTheme(data?.theme ?? "light");
   const page = matchRoute(location.pathname);
   const links =
     data && page
@@ -73,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       : null;
   const version = data?.catalogVersion ?? "0";
   return (
-    <html lang={locale} className={data?.theme === "dark" ? "dark" : undefined} data-environment={data?.environment}>
+    <html lang={locale} className={theme === "dark" ? "dark" : undefined} data-environment={data?.environment}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -84,27 +91,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {links?.alternates.map((alt) => (
           <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
         ))}
-        {["common", ...(data?.namespaces ?? [])].map((ns) => (
-          <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={catalogPath(locale, ns, version)} />
-        ))}
+        {isHydrated &&
+          ["common", ...(data?.namespaces ?? [])].map((ns) => (
+            <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={catalogPath(locale, ns, version)} />
+          ))}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {isHydrated ? (
+          <>
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : (
+          data?.enhancerUrl && <script type="module" src={data.enhancerUrl} nonce={data.nonce} />
+        )}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const isHydrated = shouldHydrate(useMatches());
   setClientGuardState({ viewer: loaderData.viewer, environment: loaderData.environment, redirects: loaderData.redirects });
   useEffect(() => {
     for (const alert of loaderData.alerts) pushAlert({ type: alert.type, message: { key: `alerts.${alert.code}` } });
   }, [loaderData.alerts]);
   useEffect(() => watchBuilds(window.__reactRouterManifest?.version ?? ""), []);
+  if (!isHydrated) {
+    return (
+      <>
+        <StaticAlertList alerts={loaderData.alerts} />
+        <Outlet />
+      </>
+    );
+  }
   return (
     <>
       <AlertList />

@@ -20,6 +20,7 @@ export interface AppDeps extends ApiDeps {
   build: ServerBuild;
   clientDir: string;
   catalogs: Catalogs;
+  enhancerUrl: string | null;
   publicUrl?: string;
   findRedirect(path: string): Promise<string | null>;
   listRedirects(): Promise<Record<string, string>>;
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
       publicUrl: deps.publicUrl,
       logger: deps.logger,
       catalogVersion: deps.catalogs.version,
+      enhancerUrl: deps.enhancerUrl,
       getI18n: deps.catalogs.getI18n,
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,

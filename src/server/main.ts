@@ -1,6 +1,6 @@
 import { EnvError, parseEnv } from "./env";
 import { createLogger } from "./logger";
-import { startWeb } from "./start-web";
+import { type RunningWeb, startWeb } from "./start-web";
 
 // The web role (`npm start`): see docs/ARCHITECTURE.md.
 async function main() {
@@ -15,8 +15,9 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const web = await startWeb(env, logger);
+  let starting: Promise<RunningWeb> | null = null;
   let isStopping = false;
+  // Handlers first: without them a SIGTERM during start-up would kill the process mid-migration.
   const shutdown = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
@@ -24,12 +25,15 @@ async function main() {
     // Finish in-flight requests and jobs, then close the database; force exit if that hangs.
     const timer = setTimeout(() => process.exit(1), 30_000);
     timer.unref();
-    await web.stop();
+    // A signal during start-up waits for it to finish, so the database is never closed mid-migration.
+    await (await starting)?.stop();
     logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  starting = startWeb(env, logger);
+  await starting;
 }
 
 main().catch((error: unknown) => {

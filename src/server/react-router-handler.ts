@@ -15,6 +15,7 @@ export interface ReactRouterDeps {
   publicUrl?: string;
   logger: Logger;
   catalogVersion: string;
+  enhancerUrl: string | null;
   getI18n: AppContext["getI18n"];
   findRedirect: AppContext["findRedirect"];
   listRedirects: AppContext["listRedirects"];
@@ -39,6 +40,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       viewer: null,
       theme: parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName)),
       catalogVersion: deps.catalogVersion,
+      enhancerUrl: deps.enhancerUrl,
       getI18n: deps.getI18n,
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,

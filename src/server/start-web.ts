@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
@@ -27,6 +28,14 @@ export async function loadServerBuild(buildDir = path.resolve("build")): Promise
   }
 }
 
+/** The static-page enhancer's fingerprinted URL, written by scripts/build-enhancer.ts. */
+async function loadEnhancerUrl(buildDir = path.resolve("build")): Promise<string> {
+  const manifest: unknown = JSON.parse(await readFile(path.join(buildDir, "enhancer.json"), "utf8"));
+  const file = typeof manifest === "object" && manifest && "file" in manifest ? manifest.file : null;
+  if (typeof file !== "string") throw new Error("build/enhancer.json has no file: run `npm run build`.");
+  return file;
+}
+
 /** Starts the web role: database + migrations, queue, then HTTP. */
 export async function startWeb(env: Env, logger: Logger, options: { database?: DatabaseHandle } = {}): Promise<RunningWeb> {
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
@@ -34,12 +43,13 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   logger.info({ database: database.kind }, "database ready, migrations applied");
   const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
   if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger);
-  const [build, catalogs] = await Promise.all([loadServerBuild(), loadCatalogs()]);
+  const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const app = createApp({
     logger,
     build,
     clientDir: path.resolve("build", "client"),
     catalogs,
+    enhancerUrl,
     publicUrl: env.PUBLIC_URL,
     health: { databaseKind: database.kind, pingDatabase: database.ping, isQueueReady: queue.isReady },
     findRedirect: (fromPath) => findRedirect(database.db, fromPath),

@@ -14,18 +14,23 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL).child({ role: "worker" });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
-  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
-  const count = await registerJobHandlers(queue.boss, logger);
-  logger.info({ jobKinds: count }, "worker ready");
+  let stop = async () => database.close();
+  // Handlers first: a signal that arrives while starting must still stop cleanly.
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "worker shutting down");
-    await queue.stop();
-    await database.close();
+    await stop();
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+  await database.migrate();
+  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
+  stop = async () => {
+    await queue.stop();
+    await database.close();
+  };
+  const count = await registerJobHandlers(queue.boss, logger);
+  logger.info({ jobKinds: count }, "worker ready");
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { data, type MiddlewareFunction, redirect } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { readCookie } from "../../shared/cookies";
 import { decideRoute, type RouteAlert } from "../../shared/routing/decide-route";
 import { matchRoute, redirectLookupPath } from "../../shared/routing/match-route";
@@ -10,11 +10,8 @@ export interface GuardOutcome {
   alerts: RouteAlert[];
 }
 
-const outcomes = new WeakMap<Request, GuardOutcome>();
-
-export function guardOutcomeFor(request: Request): GuardOutcome {
-  return outcomes.get(request) ?? { alerts: [] };
-}
+/** Request-scoped: the loader gets another Request object than the middleware, so no WeakMap. */
+export const guardOutcomeContext = createContext<GuardOutcome>({ alerts: [] });
 
 /** Root server middleware: applies the routing rules to document and data requests. */
 export const serverGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -36,7 +33,7 @@ export const serverGuard: MiddlewareFunction<Response> = async ({ request, conte
     throw response;
   }
   const flashed = parseFlash(readCookie(request.headers.get("Cookie"), flashCookieName));
-  outcomes.set(request, { alerts: [...flashed, ...decision.alerts] });
+  context.set(guardOutcomeContext, { alerts: [...flashed, ...decision.alerts] });
   const response = await next();
   if (flashed.length > 0) response.headers.append("Set-Cookie", clearFlash());
   return response;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { marketingPageKey } from "../features/marketing/page-keys";
+import type { PageHandle } from "../hydration";
 import { useLocalizedPath } from "../i18n/use-locale";
 import { useRouteName } from "../i18n/use-route-name";
 import { OnboardingFrame, type SkipStyle } from "../ui/onboarding-frame";
@@ -14,6 +15,9 @@ const pageOptions: Record<string, { skipStyle: SkipStyle }> = {
   OnboardingWidget: { skipStyle: "normal" },
   Start: { skipStyle: "bold" },
 };
+
+// Server-rendered with no React in the browser: decision 010.
+export const handle: PageHandle = { hydrate: false };
 
 export default function OnboardingLayout() {
   const { t } = useTranslation("marketing");

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from "react";
 
+import { alertLifetimeMs } from "./alert-store-constants";
+
 // spec section 9: alerts default to type info, vanish after 5000 ms, and the newest is placed first.
-export const alertLifetimeMs = 5000;
+export { alertLifetimeMs };
 
 export type AlertType = "error" | "info" | "success";
 /** A literal text (e.g. a server message) or a translation key with values. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { isLocale, localeCookieMaxAgeSeconds, localeCookieName, localeFromAcceptLanguage } from "../../shared/i18n/locales";
 
 // Visiting the bare home page sends a visitor to their language: the stored choice (cookie
@@ -10,9 +10,16 @@ export function localeRedirect(): MiddlewareHandler {
     const stored = getCookie(c, localeCookieName);
     const locale = isLocale(stored) ? stored : localeFromAcceptLanguage(c.req.header("Accept-Language"));
     if (!locale) return next();
-    if (!isLocale(stored)) setCookie(c, localeCookieName, locale, { path: "/", maxAge: localeCookieMaxAgeSeconds, sameSite: "Lax" });
-    if (locale === "en") return next();
+    const cookie = isLocale(stored) ? null : `${localeCookieName}=${locale}; Max-Age=${localeCookieMaxAgeSeconds}; Path=/; SameSite=Lax`;
+    if (locale === "en") {
+      await next();
+      // Appended after the handler: the page comes back as a fresh Response.
+      if (cookie) c.res.headers.append("Set-Cookie", cookie);
+      return;
+    }
     const query = new URL(c.req.url).search;
-    return c.redirect(`/${locale}/${query}`, 302);
+    const response = c.redirect(`/${locale}/${query}`, 302);
+    if (cookie) response.headers.append("Set-Cookie", cookie);
+    return response;
   };
 }

@@ -1,8 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PageHandle } from "../../hydration";
 import { pushAlert } from "../../ui/alert-store";
 import { confirm } from "../../ui/confirm-store";
 import { Spinner } from "../../ui/spinner";
+
+// Interactive components need React, inside the otherwise static landing layout.
+export const handle: PageHandle = { hydrate: true };
 
 /** Staging-only gallery of the shared UI pieces, so they can be seen and tested in a browser. */
 export default function UiKitPage() {

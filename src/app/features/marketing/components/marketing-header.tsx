@@ -40,6 +40,8 @@ export function MarketingHeader() {
             type="button"
             className="rounded-md p-2 md:hidden"
             aria-expanded={isMenuOpen}
+            aria-controls="mobile-nav"
+            data-menu-toggle=""
             aria-label={tc("ui.menu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
@@ -49,22 +51,23 @@ export function MarketingHeader() {
           </button>
         </div>
       </div>
-      {isMenuOpen && (
-        <nav
-          aria-label={tc("ui.mobileNavigation")}
-          className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm md:hidden dark:border-slate-800"
-        >
-          {links.map((link) => (
-            <a key={link.href} href={link.href}>
-              {link.label}
-            </a>
-          ))}
-          <Link to={to("/login")}>{t("nav.login")}</Link>
-          <Link to={to("/signup")} className="btn-primary">
-            {t("nav.signup")}
-          </Link>
-        </nav>
-      )}
+      {/* Always rendered, hidden until opened: the static-page enhancer toggles it without React. */}
+      <nav
+        id="mobile-nav"
+        hidden={!isMenuOpen}
+        aria-label={tc("ui.mobileNavigation")}
+        className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm md:hidden dark:border-slate-800"
+      >
+        {links.map((link) => (
+          <a key={link.href} href={link.href}>
+            {link.label}
+          </a>
+        ))}
+        <Link to={to("/login")}>{t("nav.login")}</Link>
+        <Link to={to("/signup")} className="btn-primary">
+          {t("nav.signup")}
+        </Link>
+      </nav>
     </header>
   );
 }
