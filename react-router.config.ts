@@ -5,7 +5,7 @@ export default {
   buildDirectory: "build",
   ssr: true,
   future: {
-    // Route guards run as middleware on the server and in the browser (docs/decisions/002-react-router.md).
+    // Route guards run as middleware on the server and in the browser (docs/decisions/001-react-router-7.md).
     v8_middleware: true,
   },
 } satisfies Config;

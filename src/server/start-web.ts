@@ -38,7 +38,13 @@ async function loadEnhancerUrl(buildDir = path.resolve("build")): Promise<string
 
 /** Starts the web role: database + migrations, queue, then HTTP. */
 export async function startWeb(env: Env, logger: Logger, options: { database?: DatabaseHandle } = {}): Promise<RunningWeb> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
+    }));
   await database.migrate();
   logger.info({ database: database.kind }, "database ready, migrations applied");
   const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));

@@ -13,7 +13,11 @@ async function main() {
     );
   }
   const logger = createLogger(env.LOG_LEVEL).child({ role: "worker" });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
+  });
   let stop = async () => database.close();
   // Handlers first: a signal that arrives while starting must still stop cleanly.
   const shutdown = async (signal: string) => {

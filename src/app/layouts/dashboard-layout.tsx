@@ -8,7 +8,7 @@ import { Logo } from "../ui/logo";
 import { Spinner } from "../ui/spinner";
 import { ThemeToggle } from "../ui/theme-toggle";
 
-// The dashboard is client-rendered: its data loads in the browser (docs/decisions/002-react-router.md).
+// The dashboard is client-rendered: its data loads in the browser (docs/decisions/001-react-router-7.md).
 export async function clientLoader() {
   return null;
 }

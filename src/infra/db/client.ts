@@ -35,12 +35,21 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** An already open PGlite (tests clone a migrated template). */
   pglite?: PGlite;
+  /** Errors of idle pooled connections (a restarted server, a dropped database); unhandled they crash the process. */
+  onConnectionError?: (error: Error) => void;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, pglite: given }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  pglite: given,
+  onConnectionError,
+}: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (databaseUrl) {
     // Pool size: the web role serves requests and embedded jobs; 10 is pg's default and fits PostgreSQL's 100.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // The pool replaces a broken idle connection by itself; the error only needs reporting.
+    pool.on("error", (error) => onConnectionError?.(error));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       kind: "postgres",
