@@ -15,6 +15,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
+  // Playwright empties its outputDir before a run; keep it apart from test-results/, where the
+  // Vitest report and the step log written earlier in `npm test` must survive.
+  outputDir: "test-results/playwright-output",
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
