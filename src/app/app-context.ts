@@ -3,6 +3,7 @@ import { createContext } from "react-router";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
 import type { Viewer } from "../shared/routing/decide-route";
+import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
 import type { Theme } from "../shared/theme";
 
 /** What the Hono server hands to every React Router request (set in src/server/react-router-handler.ts). */
@@ -14,6 +15,9 @@ export interface AppContext {
   /** Public origin for canonical and alternate links, e.g. https://parley.example. */
   origin: string;
   viewer: Viewer | null;
+  /** The signed-in user as pages show it; null when anonymous. */
+  account: AccountSummary | null;
+  signIn: SignInOptions;
   theme: Theme;
   catalogVersion: string;
   /** Built static-page enhancer script for pages that ship no React (decision 010). */

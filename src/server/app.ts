@@ -8,15 +8,14 @@ import { catalogMaxAgeSeconds, isLocale } from "../shared/i18n/locales";
 import { type ApiDeps, apiApp } from "./api/api-app";
 import type { AppEnv } from "./hono-env";
 import type { Catalogs } from "./i18n-catalogs";
-import type { Logger } from "./logger";
 import { localeRedirect } from "./middleware/locale-redirect";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
+import type { SignInOptions } from "../shared/accounts/account-summary";
 import { reactRouterHandler } from "./react-router-handler";
 import { mountStaticAssets } from "./static-assets";
 
 export interface AppDeps extends ApiDeps {
-  logger: Logger;
   build: ServerBuild;
   clientDir: string;
   catalogs: Catalogs;
@@ -24,6 +23,12 @@ export interface AppDeps extends ApiDeps {
   publicUrl?: string;
   findRedirect(path: string): Promise<string | null>;
   listRedirects(): Promise<Record<string, string>>;
+  /** Sign-in options pages show (providers with credentials; One Tap when Google is on). */
+  signIn: SignInOptions;
+  /** Origins of configured third-party scripts the CSP must allow (interpretations 27). */
+  thirdPartyOrigins: string[];
+  /** Plain pages outside React Router (the dev mailbox when the embedded catcher runs). */
+  extraPages?: Hono[];
 }
 
 /** The web role's HTTP app: API, catalogs, static files, then the React Router pages. */
@@ -31,7 +36,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLogger(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ thirdPartyOrigins: deps.thirdPartyOrigins }));
   app.use(compress());
 
   app.route("/api", apiApp(deps));
@@ -52,6 +57,7 @@ export function createApp(deps: AppDeps) {
   // spec section 4: the browser compares this with its own build to detect a new deploy.
   app.get(buildManifestPath, (c) => c.json({ version: deps.build.assets.version }, 200, { "Cache-Control": "no-store" }));
 
+  for (const pages of deps.extraPages ?? []) app.route("/", pages);
   mountStaticAssets(app, deps.clientDir);
   app.use(localeRedirect());
 
@@ -67,6 +73,9 @@ export function createApp(deps: AppDeps) {
       getI18n: deps.catalogs.getI18n,
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,
+      resolveSession: deps.resolveSession,
+      signOut: (headers) => deps.auth.api.signOut({ headers, asResponse: true }),
+      signIn: deps.signIn,
     }),
   );
   app.onError((error, c) => {

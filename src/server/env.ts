@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { socialEnvShape } from "../infra/auth/social/social-env";
 
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
 export const envSchema = z.object({
@@ -20,6 +21,30 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /** Signs sessions and tokens (32+ characters). Unset: generated once into DATA_DIR (embedded only). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Multiplies the auth rate limits (sign-in, sign-up, reset, verification); e2e runs raise it. */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** smtp(s)://user:pass@host:port; unset: mail goes to the embedded catcher (dev mailbox at /dev/mailbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.local>"),
+  /** Where limit-upgrade requests go (spec section 6). */
+  SUPPORT_EMAIL: z.email().default("support@parley.local"),
+  /** Comma-separated e-mails that get the admin role when they sign up or at start. */
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  ...socialEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,10 +2,13 @@ import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, appContext } from "../app/app-context";
 import { readCookie } from "../shared/cookies";
+import type { SignInOptions } from "../shared/accounts/account-summary";
 import { environmentFromHost } from "../shared/environment";
+import { localizePath, splitLocale } from "../shared/i18n/locales";
 import { decideRoute } from "../shared/routing/decide-route";
 import { matchRoute, redirectLookupPath } from "../shared/routing/match-route";
 import { parseTheme, themeCookieName } from "../shared/theme";
+import { type ResolveSession, toAccountSummary, toViewer } from "./accounts/session-resolver";
 import type { AppEnv } from "./hono-env";
 import type { Logger } from "./logger";
 
@@ -19,14 +22,21 @@ export interface ReactRouterDeps {
   getI18n: AppContext["getI18n"];
   findRedirect: AppContext["findRedirect"];
   listRedirects: AppContext["listRedirects"];
+  resolveSession: ResolveSession;
+  /** Revokes the session of these request headers; its response carries the cookie-clearing headers. */
+  signOut(headers: Headers): Promise<Response>;
+  signIn: SignInOptions;
 }
 
 /** Mounts the React Router app: every request gets the app context the guards and pages read. */
 export function reactRouterHandler(deps: ReactRouterDeps) {
   const handle = createRequestHandler(deps.build, deps.mode);
   const contextKey = contextKeyOf(deps.build);
-  return (c: Context<AppEnv>) => {
+  return async (c: Context<AppEnv>) => {
     const request = c.req.raw;
+    const signedIn = await deps.resolveSession(request.headers);
+    // spec section 6: a banned user is signed out and shown /sso?banned=true.
+    if (signedIn?.isBanned && !/^\/(es\/|pt\/)?sso$/.test(new URL(request.url).pathname)) return bannedRedirect(request, deps);
     const url = new URL(request.url);
     const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : url.origin;
     const requestId = String(c.get("requestId"));
@@ -36,8 +46,9 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       nonce: String(c.get("secureHeadersNonce") ?? ""),
       environment: environmentFromHost(new URL(origin).host),
       origin,
-      // Anonymous until the accounts issue resolves the session here.
-      viewer: null,
+      viewer: signedIn ? toViewer(signedIn.payload) : null,
+      account: signedIn && !signedIn.isBanned ? toAccountSummary(signedIn.payload) : null,
+      signIn: deps.signIn,
       theme: parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName)),
       catalogVersion: deps.catalogVersion,
       enhancerUrl: deps.enhancerUrl,
@@ -56,6 +67,14 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
     }
     return handle(request, context);
   };
+}
+
+async function bannedRedirect(request: Request, deps: ReactRouterDeps): Promise<Response> {
+  const signOut = await deps.signOut(request.headers);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const headers = new Headers({ Location: `${localizePath("/sso", locale)}?banned=true` });
+  for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers });
 }
 
 /** The app-context key exported by the build's entry.server (see the comment there). */

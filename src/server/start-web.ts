@@ -3,9 +3,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { createAccountMail } from "../core/accounts/account-mail";
+import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
+import { createAuth } from "../infra/auth/create-auth";
+import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
 import { type DatabaseHandle, openDatabase } from "../infra/db/client";
+import type { MailCatcher } from "../infra/mail/mail-catcher";
+import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
+import { requestLocale } from "../shared/i18n/request-locale";
+import { resolveAuthSecret } from "./accounts/auth-secret";
+import { createSessionResolver } from "./accounts/session-resolver";
+import { clientIpHeader } from "./api/auth-routes";
+import { devMailboxPage, devMailRoutes } from "./api/dev-mail-routes";
 import { registerJobHandlers } from "../worker/job-registry";
 import { createApp } from "./app";
 import type { Env } from "./env";
@@ -16,6 +27,8 @@ export interface RunningWeb {
   url: string;
   database: DatabaseHandle;
   queue: QueueHandle;
+  /** The embedded mail catcher when no SMTP_URL is set (tests read it). */
+  mailCatcher: MailCatcher | null;
   stop(): Promise<void>;
 }
 
@@ -50,6 +63,25 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
   if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger);
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
+  const secret = await resolveAuthSecret(env);
+  const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  const isSecureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    baseURL: env.PUBLIC_URL,
+    isSecureCookies,
+    adminEmails: env.ADMIN_EMAILS,
+    social: env,
+    mail: createAccountMail({ db: database.db, mailer: mail.mailer, publicUrl: env.PUBLIC_URL }),
+    rateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
+    clientIpHeader,
+    onUserCreated: ({ id }, headers) => ensureUserData(database.db, { userId: id, language: headers ? requestLocale(headers) : null }),
+  });
+  const promoted = await grantAdmin(database.db, { emails: env.ADMIN_EMAILS });
+  if (promoted > 0) logger.info({ count: promoted }, "ADMIN_EMAILS: existing users are admins");
+  const providers = enabledSignInProviders(env);
+  const oneTapClientId = providers.includes("google") ? (env.GOOGLE_CLIENT_ID ?? null) : null;
   const app = createApp({
     logger,
     build,
@@ -60,6 +92,15 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     health: { databaseKind: database.kind, pingDatabase: database.ping, isQueueReady: queue.isReady },
     findRedirect: (fromPath) => findRedirect(database.db, fromPath),
     listRedirects: () => listRedirects(database.db),
+    db: database.db,
+    auth,
+    resolveSession: createSessionResolver(auth, database.db),
+    secret,
+    isSecureCookies,
+    signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
+    thirdPartyOrigins: oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : [],
+    extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],
+    extraPages: mail.catcher ? [devMailboxPage(mail.catcher)] : [],
   });
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
@@ -72,8 +113,11 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     url,
     database,
     queue,
+    mailCatcher: mail.catcher,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mail.mailer.close();
+      await mail.catcher?.close();
       await queue.stop();
       await database.close();
     },

@@ -1,20 +1,60 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { Auth } from "../../infra/auth/create-auth";
+import type { Database } from "../../infra/db/client";
+import type { ResolveSession } from "../accounts/session-resolver";
+import type { ApiEnv } from "../hono-env";
+import type { Catalogs } from "../i18n-catalogs";
+import type { Logger } from "../logger";
+import { csrfProtection } from "../middleware/csrf";
+import { adminRoutes } from "./admin-routes";
 import { apiDocsRoutes } from "./api-docs";
+import { AppError, respondWithError } from "./api-error";
+import { authRoutes } from "./auth-routes";
+import { csrfRoutes } from "./csrf-routes";
 import { type HealthDeps, healthRoutes } from "./health-routes";
+import { userRoutes } from "./user-routes";
 
 export interface ApiDeps {
   health: HealthDeps;
+  db: Database;
+  auth: Auth;
+  resolveSession: ResolveSession;
+  catalogs: Catalogs;
+  logger: Logger;
+  secret: string;
+  isSecureCookies: boolean;
+  /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
+  extraRoutes?: OpenAPIHono<ApiEnv>[];
 }
 
 /** The JSON API under /api: one router per domain, described by OpenAPI at /api/openapi.json. */
 export function apiApp(deps: ApiDeps) {
-  const api = new OpenAPIHono();
+  const api = new OpenAPIHono<ApiEnv>();
+  api.route("/", authRoutes(deps.auth));
+  api.use("*", async (c, next) => {
+    c.set("signedIn", c.req.path.startsWith("/api/auth/") ? null : await deps.resolveSession(c.req.raw.headers));
+    return next();
+  });
+  api.use("*", csrfProtection(deps.secret));
   api.route("/", healthRoutes(deps.health));
+  api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
+  api.route("/", userRoutes({ db: deps.db }));
+  api.route("/", adminRoutes({ db: deps.db }));
+  for (const routes of deps.extraRoutes ?? []) api.route("/", routes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "Parley API", version: "1.0.0", description: "The product API of spec section 7; every path is under /api." },
   });
   api.route("/", apiDocsRoutes());
-  api.notFound((c) => c.json({ success: false, errorCode: "NOT_FOUND", message: "No such API route" }, 404));
+  api.notFound((c) => respondWithError(c, deps.catalogs, new AppError("NOT_FOUND")));
+  api.onError((error, c) => {
+    if (error instanceof AppError) return respondWithError(c, deps.catalogs, error);
+    // Hono's own 4xx (malformed JSON, a body over a limit) are the caller's mistakes, never a 500.
+    if (error instanceof HTTPException && error.status === 413) return respondWithError(c, deps.catalogs, new AppError("PAYLOAD_TOO_LARGE"));
+    if (error instanceof HTTPException && error.status < 500) return respondWithError(c, deps.catalogs, new AppError("INVALID_JSON"));
+    deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled API error");
+    return respondWithError(c, deps.catalogs, new AppError("INTERNAL_ERROR"));
+  });
   return api;
 }

@@ -2,15 +2,16 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 
 // CSP: our own origin only; inline scripts only with the per-request nonce React Router renders.
 // Third-party origins (Paddle, Google One Tap) join this list only when configured (interpretations 27).
-export function securityHeaders() {
+export function securityHeaders({ thirdPartyOrigins = [] }: { thirdPartyOrigins?: string[] } = {}) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", NONCE, ...thirdPartyOrigins],
+      frameSrc: ["'self'", ...thirdPartyOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'", ...thirdPartyOrigins],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...thirdPartyOrigins],
       mediaSrc: ["'self'", "blob:"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -1,0 +1,109 @@
+import { authPaths } from "../../shared/routing/auth-paths";
+import { splitLocale } from "../../shared/i18n/locales";
+import { clearCsrfToken, getCsrfToken } from "./csrf-token";
+
+// The one web API client (spec section 7 headers; section 8 error catalogue; interpretations 15 and 28).
+// No timeout by default (spec section 9).
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly errorCode: string | null,
+    message: string,
+    /** Extra fields of the error answer (errorSource of a 402, validation details). */
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Shown instead of the server's message (spec: "error text = configured message, else server message"). */
+  errorMessage?: string;
+}
+
+/** What the client does when the session is gone or the user is banned; set by the auth session module. */
+export interface SessionHandlers {
+  onUnauthenticated(): void;
+  onBanned(): void;
+}
+let handlers: SessionHandlers | null = null;
+export function setSessionHandlers(next: SessionHandlers): void {
+  handlers = next;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  if (response.status === 403) {
+    const body = await readBody(response.clone());
+    if (body.errorCode === "INVALID_CSRF_TOKEN") {
+      // spec section 8: clear the token, fetch a new one, retry once.
+      clearCsrfToken();
+      return finish<T>(await send(method, path, options), options);
+    }
+  }
+  return finish<T>(response, options);
+}
+
+async function send(method: string, path: string, { body, query, signal }: ApiRequestOptions): Promise<Response> {
+  const upper = method.toUpperCase();
+  const headers: Record<string, string> = {
+    "Accept-Language": currentLocale(),
+    "X-Platform": "web",
+    "X-Version": "1.0.0",
+  };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (upper !== "GET" && upper !== "HEAD") headers["X-CSRF-Token"] = await getCsrfToken();
+  return fetch(`/api${path}${queryString(query)}`, {
+    method: upper,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+    signal,
+  });
+}
+
+async function finish<T>(response: Response, options: ApiRequestOptions): Promise<T> {
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  const errorCode = typeof body.errorCode === "string" ? body.errorCode : typeof body.code === "string" ? body.code : null;
+  if (response.status === 401 && !isOnAuthPage()) {
+    console.warn("session expired");
+    handlers?.onUnauthenticated();
+  }
+  if (response.status === 403 && errorCode === "user_banned") handlers?.onBanned();
+  const serverMessage = typeof body.message === "string" ? body.message : null;
+  throw new ApiError(response.status, errorCode, options.errorMessage ?? serverMessage ?? `HTTP error! status: ${response.status}`, body);
+}
+
+async function readBody(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : { value: parsed };
+  } catch {
+    return { message: text };
+  }
+}
+
+function queryString(query: ApiRequestOptions["query"]): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function currentLocale(): string {
+  return typeof window === "undefined" ? "en" : splitLocale(window.location.pathname).locale;
+}
+
+function isOnAuthPage(): boolean {
+  if (typeof window === "undefined") return false;
+  return authPaths.includes(splitLocale(window.location.pathname).path);
+}

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../infra/db/client";
+import { account, user, userData } from "../../infra/db/auth-schema";
+import { isLocale } from "../../shared/i18n/locales";
+import { type OnboardingFlagName, onboardingFlagNames, type UserPayload, subscriptionSchema } from "../../shared/accounts/user-payload";
+
+/** The signed-in user's payload (spec section 7 `GET /user`), or null when the user is gone. */
+export async function findUserPayload(db: Database, { userId }: { userId: string }): Promise<UserPayload | null> {
+  const [row] = await db
+    .select({ user, data: userData })
+    .from(user)
+    .leftJoin(userData, eq(userData.userId, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const providers = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId));
+  const data = row.data;
+  const subscription = subscriptionSchema.safeParse(data?.subscription);
+  const integrations = data?.integrations ?? {};
+  return {
+    userId: row.user.id,
+    firebaseUserId: row.user.id,
+    cerebroId: data?.cerebroId ?? "",
+    email: row.user.email,
+    emailVerified: row.user.emailVerified,
+    name: row.user.name,
+    photoURL: row.user.image ?? null,
+    createdAt: row.user.createdAt.toISOString(),
+    providerData: providers.map((p) => ({ providerId: p.providerId })),
+    initialSet: data?.initialSet ?? false,
+    paddleCustomerId: data?.paddleCustomerId ?? null,
+    paddleCustomerEmail: data?.paddleCustomerEmail ?? null,
+    subscription: subscription.success ? subscription.data : null,
+    integrations: {
+      google_calendar: Boolean(integrations.google_calendar),
+      microsoft_outlook: Boolean(integrations.microsoft_outlook),
+    },
+    onboarding: pickFlags(data?.onboarding ?? {}),
+    settings: { language: isLocale(data?.language) ? data.language : null },
+    role: row.user.role === "admin" ? "admin" : "user",
+    isPaymentInitiated: data?.isPaymentInitiated ?? false,
+  };
+}
+
+function pickFlags(stored: Record<string, boolean>): Partial<Record<OnboardingFlagName, boolean>> {
+  const flags: Partial<Record<OnboardingFlagName, boolean>> = {};
+  for (const name of onboardingFlagNames) if (typeof stored[name] === "boolean") flags[name] = stored[name];
+  return flags;
+}
+
+/** The user's chosen interface language, for mails sent outside a request. */
+export async function findUserLanguage(db: Database, { userId }: { userId: string }): Promise<string | null> {
+  const [row] = await db.select({ language: userData.language }).from(userData).where(eq(userData.userId, userId)).limit(1);
+  return row?.language ?? null;
+}
+
+export async function findUserIdByEmail(db: Database, { email }: { email: string }): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
+
+export async function findUserEmail(db: Database, { userId }: { userId: string }): Promise<string | null> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  return row?.email ?? null;
+}

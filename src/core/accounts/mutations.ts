@@ -1,0 +1,92 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../infra/db/client";
+import { user, userData } from "../../infra/db/auth-schema";
+import type { SetClickIdsInput, SetUserInput } from "../../shared/accounts/user-payload";
+import type { Locale } from "../../shared/i18n/locales";
+
+/** Creates the product's row for a new auth user (idempotent: a retried hook changes nothing). */
+export async function ensureUserData(db: Database, { userId, language }: { userId: string; language: Locale | null }): Promise<void> {
+  await db.insert(userData).values({ userId, language }).onConflictDoNothing({ target: userData.userId });
+}
+
+/** spec section 7 `POST /user/set`: profile fields on the auth user, the rest on the user data row. */
+export async function updateUserData(db: Database, { userId, input }: { userId: string; input: SetUserInput }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const profile: Partial<typeof user.$inferInsert> = {};
+    if (input.name !== undefined) profile.name = input.name;
+    if (input.photoURL !== undefined) profile.image = input.photoURL;
+    if (Object.keys(profile).length > 0) await tx.update(user).set({ ...profile, updatedAt: new Date() }).where(eq(user.id, userId));
+    const flags = input.onboarding ?? {};
+    await tx
+      .insert(userData)
+      .values({ userId, language: input.settings?.language ?? null, onboarding: flags, initialSet: true })
+      .onConflictDoUpdate({
+        target: userData.userId,
+        set: {
+          ...(input.settings ? { language: input.settings.language } : {}),
+          // Flags merge, so two tabs finishing different steps do not undo each other.
+          onboarding: sql`${userData.onboarding} || ${JSON.stringify(flags)}::jsonb`,
+          initialSet: true,
+          updatedAt: new Date(),
+        },
+      });
+  });
+}
+
+export async function setClickIds(db: Database, { userId, input }: { userId: string; input: SetClickIdsInput }): Promise<void> {
+  await db
+    .update(userData)
+    .set({ clickIds: sql`${userData.clickIds} || ${JSON.stringify(input.clickIds)}::jsonb`, updatedAt: new Date() })
+    .where(eq(userData.userId, userId));
+}
+
+/**
+ * Deletes the account: the auth user row, and by cascade its sessions, sign-in accounts and user data.
+ * Later domains (notes, files) add their own cleanup here before the row goes.
+ */
+export async function deleteAccount(db: Database, { userId }: { userId: string }): Promise<void> {
+  await db.delete(user).where(eq(user.id, userId));
+}
+
+/** `ADMIN_EMAILS` and `npm run admin -- grant`: returns how many existing users became admins. */
+export async function grantAdmin(db: Database, { emails }: { emails: readonly string[] }): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db
+    .update(user)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(
+      inArray(
+        user.email,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    )
+    .returning({ id: user.id });
+  return rows.length;
+}
+
+export async function revokeAdmin(db: Database, { email }: { email: string }): Promise<boolean> {
+  const rows = await db.update(user).set({ role: "user", updatedAt: new Date() }).where(eq(user.email, email.toLowerCase())).returning({ id: user.id });
+  return rows.length > 0;
+}
+
+/**
+ * Bans keep the sessions: the next request of a banned user answers 403 user_banned, which signs the
+ * browser out to /sso?banned=true (spec section 6); signing in again is refused while the ban lasts.
+ */
+export async function banUser(db: Database, { email, reason, expiresAt }: { email: string; reason: string | null; expiresAt: Date | null }): Promise<boolean> {
+  const rows = await db
+    .update(user)
+    .set({ banned: true, banReason: reason, banExpires: expiresAt, updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
+export async function unbanUser(db: Database, { email }: { email: string }): Promise<boolean> {
+  const rows = await db
+    .update(user)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}

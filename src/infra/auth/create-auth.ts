@@ -1,0 +1,113 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
+import { bearer } from "better-auth/plugins/bearer";
+import type { Database } from "../db/client";
+import * as authSchema from "../db/auth-schema";
+import { socialSignInPlugin } from "./social/social-plugin";
+import type { SocialEnv } from "./social/social-env";
+
+/** The mails better-auth asks for; links are built by the caller (they point at /email-action). */
+export interface AuthMail {
+  verifyEmail(input: { userId: string; email: string; name: string; token: string; request?: Request }): Promise<void>;
+  resetPassword(input: { userId: string; email: string; name: string; token: string; request?: Request }): Promise<void>;
+  /** Someone signed up with an address that has an account: tell its owner, answer the visitor generically. */
+  existingAccount(input: { userId: string; email: string; name: string; request?: Request }): Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  db: Database;
+  secret: string;
+  /** Fixed public origin; unset, better-auth takes each request's own origin. */
+  baseURL?: string;
+  isSecureCookies: boolean;
+  adminEmails: readonly string[];
+  social: SocialEnv;
+  mail: AuthMail;
+  /** Multiplies every rate-limit maximum (tests that sign up many users from one address raise it). */
+  rateLimitScale: number;
+  /** Header the web role sets from the socket address, so clients cannot pick their own rate-limit bucket. */
+  clientIpHeader: string;
+  /** Called after a user row is created: the product's own user data. */
+  onUserCreated(user: { id: string; email: string }, headers: Headers | null): Promise<void>;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// spec section 5 leaves password rules open: 8-128 characters (NIST SP 800-63B length rule, no composition rules).
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+
+export function createAuth(options: CreateAuthOptions) {
+  const { mail } = options;
+  const scaled = (max: number) => Math.max(1, Math.round(max * options.rateLimitScale));
+  return betterAuth({
+    appName: "Parley",
+    basePath: "/api/auth",
+    baseURL: options.baseURL,
+    secret: options.secret,
+    database: drizzleAdapter(options.db, { provider: "pg", schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: passwordMinLength,
+      maxPasswordLength: passwordMaxLength,
+      // Sign-up answers the same whether or not the address has an account (no enumeration); the client
+      // then signs in, and unverified password users are routed to /verify by the routing rules.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }, request) =>
+        mail.resetPassword({ userId: user.id, email: user.email, name: user.name, token, request }),
+      onExistingUserSignUp: async ({ user }, request) =>
+        mail.existingAccount({ userId: user.id, email: user.email, name: user.name, request }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }, request) =>
+        mail.verifyEmail({ userId: user.id, email: user.email, name: user.name, token, request }),
+    },
+    user: {
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: false },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: scaled(120),
+      // issue 3 "Abuse": sign-in, sign-up, reset and verification mails are limited per client address.
+      customRules: {
+        "/sign-in/email": { window: 60, max: scaled(10) },
+        "/sign-up/email": { window: 60 * 60, max: scaled(10) },
+        "/request-password-reset": { window: 15 * 60, max: scaled(5) },
+        "/send-verification-email": { window: 15 * 60, max: scaled(5) },
+        "/change-email": { window: 15 * 60, max: scaled(5) },
+      },
+    },
+    advanced: {
+      cookiePrefix: "parley",
+      useSecureCookies: options.isSecureCookies,
+      ipAddress: { ipAddressHeaders: [options.clientIpHeader] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: options.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user" },
+          }),
+          after: async (user, context) =>
+            options.onUserCreated({ id: user.id, email: user.email }, context?.request?.headers ?? context?.headers ?? null),
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer(), socialSignInPlugin(options.social)],
+  });
+}

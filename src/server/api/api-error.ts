@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { requestLocale } from "../../shared/i18n/request-locale";
+import type { Catalogs } from "../i18n-catalogs";
+
+// One closed list of API error codes -> HTTP status (architecture: "one AppError with a closed list of
+// codes"). The message is the translated text of `apiErrors.<code>` in the common catalog; user_banned
+// and INVALID_CSRF_TOKEN keep the exact codes of spec section 8.
+export const apiErrorStatus = {
+  UNAUTHENTICATED: 401,
+  INVALID_CSRF_TOKEN: 403,
+  user_banned: 403,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+export type ApiErrorCode = keyof typeof apiErrorStatus;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(code);
+    this.name = "AppError";
+  }
+}
+
+export function errorBody(catalogs: Catalogs, headers: Headers, error: AppError) {
+  const locale = requestLocale(headers);
+  const t = catalogs.getI18n(locale).getFixedT(locale, "common");
+  return {
+    success: false as const,
+    errorCode: error.code,
+    message: t(`apiErrors.${error.code}`),
+    ...(error.details ? { details: error.details } : {}),
+  };
+}
+
+export function respondWithError(c: Context, catalogs: Catalogs, error: AppError) {
+  return c.json(errorBody(catalogs, c.req.raw.headers, error), apiErrorStatus[error.code]);
+}

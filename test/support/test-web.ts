@@ -1,0 +1,86 @@
+import { type DatabaseKind, openTestDatabase } from "./test-databases";
+import { parseEnv } from "../../src/server/env";
+import { createLogger } from "../../src/server/logger";
+import { type RunningWeb, startWeb } from "../../src/server/start-web";
+
+/** The web role over real HTTP on a fresh database (needs `npm run build` first); env values override. */
+export async function startTestWeb(kind: DatabaseKind, env: Record<string, string> = {}): Promise<RunningWeb> {
+  const { handle } = await openTestDatabase(kind);
+  return startWeb(
+    parseEnv({ PORT: "0", HOST: "127.0.0.1", AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env }),
+    createLogger("silent"),
+    { database: handle },
+  );
+}
+
+/** A browser-like client: keeps cookies, sends Origin like a browser, fetches and sends the CSRF token. */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+  private csrfToken: string | null = null;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly language = "en",
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      redirect: "manual",
+      headers: {
+        Origin: this.baseUrl,
+        "Accept-Language": this.language,
+        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    };
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const isExpired = attributes.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (isExpired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** A product API call with the anti-forgery token on non-GET requests. */
+  async api(method: string, path: string, body?: unknown): Promise<Response> {
+    if (method !== "GET" && !this.csrfToken) {
+      const response = await this.request("GET", "/api/csrf-token");
+      this.csrfToken = ((await response.json()) as { csrfToken: string }).csrfToken;
+    }
+    return this.request(method, `/api${path}`, body, method === "GET" ? {} : { "X-CSRF-Token": this.csrfToken ?? "" });
+  }
+
+  async signUp(email: string, password: string, name = "Test User"): Promise<Response> {
+    return this.request("POST", "/api/auth/sign-up/email", { email, password, name });
+  }
+
+  async signIn(email: string, password: string): Promise<Response> {
+    return this.request("POST", "/api/auth/sign-in/email", { email, password });
+  }
+}
+
+/** The oobCode of the newest e-mail-action link sent to `to`. */
+export function actionCodeFor(web: RunningWeb, to: string, mode: "verifyEmail" | "resetPassword" | "verifyAndChangeEmail"): string {
+  const mails = web.mailCatcher?.list({ to }) ?? [];
+  for (const mail of mails) {
+    const match = new RegExp(`/email-action\\?mode=${mode}&oobCode=([^\\s"'<>&]+)`).exec(mail.text);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error(`no ${mode} mail to ${to}; mails: ${mails.map((mail) => mail.subject).join(", ")}`);
+}
