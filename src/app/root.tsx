@@ -21,6 +21,7 @@ import { seoLinks } from "../shared/routing/seo-links";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./app-context";
+import { installSessionHandlers } from "./features/auth/session";
 import { clientGuard } from "./guards/client-guard";
 import { setClientGuardState } from "./guards/client-state";
 import { guardOutcomeContext, serverGuard } from "./guards/server-guard";
@@ -124,6 +125,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     for (const alert of loaderData.alerts) pushAlert({ type: alert.type, message: { key: `alerts.${alert.code}` } });
   }, [loaderData.alerts]);
   useEffect(() => watchBuilds(window.__reactRouterManifest?.version ?? ""), []);
+  useEffect(() => installSessionHandlers(), []);
   if (!isHydrated) {
     return (
       <>

@@ -8,7 +8,7 @@ const usage = "usage: npm run admin -- grant|revoke|unban EMAIL | ban EMAIL [rea
 
 async function main(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
-  if (!command || !email || !email.includes("@")) {
+  if (!command || !email?.includes("@")) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }

@@ -7,7 +7,7 @@ export type LayoutName = "dashboard" | "dashboard-public" | "generic-onboarding"
 export type RouteAccess = "public" | "anonymousOnly" | "signedIn" | "nonPro" | "admin";
 
 /** i18n namespaces a page needs besides `common`. */
-export type PageNamespace = "marketing" | "legal";
+export type PageNamespace = "marketing" | "legal" | "auth" | "account";
 
 export interface RouteDef {
   name: string;
@@ -58,6 +58,7 @@ const authFlow = (name: string, path: string, file: string): RouteDef => ({
   layout: "login",
   access: "anonymousOnly",
   isAuthFlow: true,
+  namespaces: ["auth"],
 });
 
 const dashboard = (name: string, path: string, file: string): RouteDef => ({
@@ -128,6 +129,7 @@ export const routeTable: readonly RouteDef[] = [
     path: "/verify",
     file: "routes/auth/verify-email-page.tsx",
     layout: "login",
+    namespaces: ["auth"],
     access: "signedIn",
     isAuthFlow: true,
     isExemptFromVerify: true,
@@ -139,6 +141,7 @@ export const routeTable: readonly RouteDef[] = [
     path: "/reset-password",
     file: "routes/auth/reset-password-page.tsx",
     layout: "login",
+    namespaces: ["auth"],
     access: "public",
   },
   {
@@ -146,10 +149,11 @@ export const routeTable: readonly RouteDef[] = [
     path: "/email-action",
     file: "routes/auth/email-action-page.tsx",
     layout: "login",
+    namespaces: ["auth"],
     access: "public",
   },
-  { name: "SignIn", path: "/signin", file: "routes/auth/sign-in-return-page.tsx", layout: "login", access: "public" },
-  { name: "Sso", path: "/sso", file: "routes/auth/sso-page.tsx", layout: "sso", access: "public" },
+  { name: "SignIn", path: "/signin", file: "routes/auth/sign-in-return-page.tsx", layout: "login", access: "public", namespaces: ["auth"] },
+  { name: "Sso", path: "/sso", file: "routes/auth/sso-page.tsx", layout: "sso", access: "public", namespaces: ["auth"] },
 
   dashboard("Home", "/home", "routes/dashboard/home-page.tsx"),
   dashboard("Notes", "/notes", "routes/dashboard/notes-page.tsx"),
@@ -157,10 +161,10 @@ export const routeTable: readonly RouteDef[] = [
   dashboard("Note", "/note/:id", "routes/dashboard/note-page.tsx"),
   dashboard("Folder", "/folder/:folderId", "routes/dashboard/folder-page.tsx"),
   dashboard("Settings", "/settings", "routes/dashboard/settings-redirect.tsx"),
-  dashboard("SettingsProfile", "/settings/profile", "routes/dashboard/settings-profile-page.tsx"),
-  dashboard("SettingsEmail", "/settings/email", "routes/dashboard/settings-email-page.tsx"),
-  dashboard("SettingsBilling", "/settings/profile/billing", "routes/dashboard/settings-billing-page.tsx"),
-  dashboard("SettingsCalendar", "/settings/calendar", "routes/dashboard/settings-calendar-page.tsx"),
+  { ...dashboard("SettingsProfile", "/settings/profile", "routes/dashboard/settings-profile-page.tsx"), namespaces: ["account"] },
+  { ...dashboard("SettingsEmail", "/settings/email", "routes/dashboard/settings-email-page.tsx"), namespaces: ["account"] },
+  { ...dashboard("SettingsBilling", "/settings/profile/billing", "routes/dashboard/settings-billing-page.tsx"), namespaces: ["account"] },
+  { ...dashboard("SettingsCalendar", "/settings/calendar", "routes/dashboard/settings-calendar-page.tsx"), namespaces: ["account"] },
   {
     name: "OnboardingDefault",
     path: "/onboarding/start",
@@ -169,6 +173,7 @@ export const routeTable: readonly RouteDef[] = [
     access: "signedIn",
     isExemptFromOnboarding: true,
     isExemptFromPaywall: true,
+    namespaces: ["account"],
   },
   {
     name: "Paywall",
@@ -178,6 +183,7 @@ export const routeTable: readonly RouteDef[] = [
     access: "nonPro",
     isExemptFromVerify: true,
     isExemptFromPaywall: true,
+    namespaces: ["account"],
   },
   {
     name: "Checkout",

@@ -1,6 +1,6 @@
 import { type Locale, localizePath, splitLocale } from "../../../shared/i18n/locales";
-import { clearCsrfToken } from "../../api/csrf-token";
 import { setSessionHandlers } from "../../api/api-client";
+import { clearCsrfToken } from "../../api/csrf-token";
 
 // spec section 4 "Authentication": on sign-in store the user, apply the language preference if supported,
 // set the local-storage flag; on sign-out remove it and reload if a user was present.
@@ -45,7 +45,12 @@ export function forgetSignedIn(): void {
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const hadUser = currentUser !== null || window.localStorage.getItem(signedInFlag) !== null;
   try {
-    await fetch("/api/auth/sign-out", { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetch("/api/auth/sign-out", {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
   } finally {
     forgetSignedIn();
   }

@@ -1,5 +1,89 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRouteLoaderData } from "react-router";
+import { apiRequest } from "../../api/api-client";
+import { authErrorKey } from "../../features/auth/auth-errors";
+import { AuthHeading } from "../../features/auth/components/auth-heading";
+import { FormMessage } from "../../features/auth/components/form-message";
+import { useAuthTarget } from "../../features/auth/use-auth-target";
+import { useLocalizedPath } from "../../i18n/use-locale";
+import type { loader as rootLoader } from "../../root";
+import { Spinner } from "../../ui/spinner";
 
+interface GoogleIdentity {
+  accounts: {
+    id: {
+      initialize(options: {
+        client_id: string;
+        callback(response: { credential: string }): void;
+        use_fedcm_for_prompt?: boolean;
+        context?: string;
+      }): void;
+      prompt(): void;
+    };
+  };
+}
+
+/** interpretations 8: the One Tap landing for marketing pages; the script loads only when configured. */
 export default function GoogleOneTapPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation("auth");
+  const to = useLocalizedPath();
+  const { target, withNext } = useAuthTarget();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const clientId = root?.oneTapClientId ?? null;
+  const scriptUrl = root?.gsiClientUrl ?? null;
+  const nonce = root?.nonce;
+  const [problem, setProblem] = useState<string | null>(clientId && scriptUrl ? null : "oneTapUnavailable");
+
+  useEffect(() => {
+    if (!clientId || !scriptUrl) return;
+    const script = document.createElement("script");
+    script.src = scriptUrl;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.onerror = () => setProblem("oneTapUnavailable");
+    script.onload = () => {
+      const google = (window as unknown as { google?: GoogleIdentity }).google;
+      if (!google) {
+        setProblem("oneTapUnavailable");
+        return;
+      }
+      google.accounts.id.initialize({
+        client_id: clientId,
+        use_fedcm_for_prompt: true,
+        context: "signin",
+        callback: ({ credential }) => {
+          apiRequest("POST", "/auth/one-tap/callback", { body: { idToken: credential } }).then(
+            () => window.location.assign(target),
+            (error: unknown) => setProblem(authErrorKey(error)),
+          );
+        },
+      });
+      google.accounts.id.prompt();
+    };
+    document.head.appendChild(script);
+    return () => script.remove();
+  }, [clientId, scriptUrl, nonce, target]);
+
+  return (
+    <div className="space-y-4">
+      <AuthHeading title={t("oneTap.title")} />
+      {problem ? (
+        <>
+          <FormMessage kind="error">{t(`errors.${problem}`)}</FormMessage>
+          <Link to={withNext("/login")} className="btn-secondary w-full">
+            {t("oneTap.otherMethods")}
+          </Link>
+        </>
+      ) : (
+        <div className="flex flex-col items-center gap-3 py-4 text-center">
+          <Spinner size="md" />
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("oneTap.waiting")}</p>
+          <Link to={to("/login")} className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+            {t("oneTap.otherMethods")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,22 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { AuthHeading } from "../../features/auth/components/auth-heading";
+import { FormMessage } from "../../features/auth/components/form-message";
+import { useLocalizedPath } from "../../i18n/use-locale";
 
+/** spec section 6: where a banned user lands after being signed out (`?banned=true`). */
 export default function SsoPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation("auth");
+  const to = useLocalizedPath();
+  const [params] = useSearchParams();
+  const isBanned = params.get("banned") === "true";
+  return (
+    <div className="space-y-4">
+      <AuthHeading title={isBanned ? t("sso.bannedTitle") : t("sso.title")} />
+      {isBanned ? <FormMessage kind="error">{t("sso.banned")}</FormMessage> : <p>{t("sso.body")}</p>}
+      <Link to={to("/login")} className="btn-secondary w-full">
+        {t("sso.toLogin")}
+      </Link>
+    </div>
+  );
 }

@@ -1,5 +1,60 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { apiRequest } from "../../api/api-client";
+import { authErrorKey } from "../../features/auth/auth-errors";
+import { AuthHeading } from "../../features/auth/components/auth-heading";
+import { FormMessage } from "../../features/auth/components/form-message";
+import { signOut } from "../../features/auth/session";
+import { useLocalizedPath } from "../../i18n/use-locale";
+import type { loader as rootLoader } from "../../root";
 
+/** Seconds before another verification mail may be asked for (the server also limits it). */
+const resendCooldownSeconds = 60;
+
+/** /verify: a signed-in password user whose address is not confirmed yet. */
 export default function VerifyEmailPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation("auth");
+  const to = useLocalizedPath();
+  const email = useRouteLoaderData<typeof rootLoader>("root")?.account?.email ?? "";
+  const [cooldown, setCooldown] = useState(0);
+  const [message, setMessage] = useState<{ kind: "error" | "notice"; text: string } | null>(null);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = window.setTimeout(() => setCooldown((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cooldown]);
+
+  const handleResend = async () => {
+    setCooldown(resendCooldownSeconds);
+    try {
+      await apiRequest("POST", "/auth/send-verification-email", { body: { email } });
+      setMessage({ kind: "notice", text: t("verify.resent", { email }) });
+    } catch (error) {
+      setMessage({ kind: "error", text: t(`errors.${authErrorKey(error)}`) });
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <AuthHeading title={t("verify.title")} subtitle={t("verify.subtitle", { email })} />
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      <button type="button" className="btn-primary w-full" onClick={() => window.location.reload()}>
+        {t("verify.done")}
+      </button>
+      <button type="button" className="btn-secondary w-full" disabled={cooldown > 0} onClick={() => void handleResend()}>
+        {cooldown > 0 ? t("verify.resendIn", { seconds: cooldown }) : t("verify.resend")}
+      </button>
+      <p className="text-center text-sm">
+        <button
+          type="button"
+          className="text-slate-600 hover:underline dark:text-slate-400"
+          onClick={() => void signOut({ to: to("/login") })}
+        >
+          {t("verify.signOut")}
+        </button>
+      </p>
+    </div>
+  );
 }
