@@ -1,9 +1,9 @@
 import type { i18n as I18n } from "i18next";
 import { createContext } from "react-router";
+import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
 import type { Viewer } from "../shared/routing/decide-route";
-import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
 import type { Theme } from "../shared/theme";
 
 /** What the Hono server hands to every React Router request (set in src/server/react-router-handler.ts). */

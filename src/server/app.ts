@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import { buildManifestPath } from "../app/ui/build-watcher";
+import type { SignInOptions } from "../shared/accounts/account-summary";
 import { catalogBasePath } from "../shared/i18n/catalog-path";
 import { catalogMaxAgeSeconds, isLocale } from "../shared/i18n/locales";
 import { type ApiDeps, apiApp } from "./api/api-app";
@@ -11,7 +12,6 @@ import type { Catalogs } from "./i18n-catalogs";
 import { localeRedirect } from "./middleware/locale-redirect";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
-import type { SignInOptions } from "../shared/accounts/account-summary";
 import { reactRouterHandler } from "./react-router-handler";
 import { mountStaticAssets } from "./static-assets";
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, appContext } from "../app/app-context";
-import { readCookie } from "../shared/cookies";
 import type { SignInOptions } from "../shared/accounts/account-summary";
+import { readCookie } from "../shared/cookies";
 import { environmentFromHost } from "../shared/environment";
 import { localizePath, splitLocale } from "../shared/i18n/locales";
 import { decideRoute } from "../shared/routing/decide-route";

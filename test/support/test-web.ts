@@ -1,7 +1,7 @@
-import { type DatabaseKind, openTestDatabase } from "./test-databases";
 import { parseEnv } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
 import { type RunningWeb, startWeb } from "../../src/server/start-web";
+import { type DatabaseKind, openTestDatabase } from "./test-databases";
 
 /** The web role over real HTTP on a fresh database (needs `npm run build` first); env values override. */
 export async function startTestWeb(kind: DatabaseKind, env: Record<string, string> = {}): Promise<RunningWeb> {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { UserMenu } from "../features/shell/components/user-menu";
 import { useLocalizedPath } from "../i18n/use-locale";
 import type { loader as rootLoader } from "../root";
 import { LanguageSwitcher } from "../ui/language-switcher";
@@ -80,6 +81,7 @@ export default function DashboardLayout() {
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitcher />
             <ThemeToggle />
+            <UserMenu />
           </div>
         </header>
         {isMenuOpen && <div className="border-b border-slate-200 p-3 md:hidden dark:border-slate-800">{nav}</div>}

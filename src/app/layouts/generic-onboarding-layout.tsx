@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import type { FrameOptions, SetFrameOptions } from "../features/onboarding/use-onboarding-frame";
 import { useLocalizedPath } from "../i18n/use-locale";
 import { OnboardingFrame } from "../ui/onboarding-frame";
 import { Spinner } from "../ui/spinner";
@@ -21,17 +23,22 @@ export function HydrateFallback() {
 export default function GenericOnboardingLayout() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  // Pages set their own progress, skip and close (useOnboardingFrame); until then a close icon to Home.
+  const [frame, setFrame] = useState<FrameOptions | null>(null);
+  const options: FrameOptions = frame ?? { close: { href: to("/home"), label: t("ui.close") } };
   return (
     <OnboardingFrame
       logoHref={to("/home")}
-      close={{ href: to("/home"), label: t("ui.close") }}
+      steps={options.steps}
+      skip={options.skip}
+      close={options.close}
       policyLinks={[
         { href: to("/terms.html"), label: t("policyLinks.terms") },
         { href: to("/policy.html"), label: t("policyLinks.privacy") },
       ]}
       aside={<p className="text-lg font-semibold">{t("shell.onboardingAside")}</p>}
     >
-      <Outlet />
+      <Outlet context={setFrame satisfies SetFrameOptions} />
     </OnboardingFrame>
   );
 }

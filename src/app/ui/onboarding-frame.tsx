@@ -6,11 +6,14 @@ import { Logo } from "./logo";
 // progress bars, logo, skip link (normal or bold), close icon, and terms and privacy links.
 export type SkipStyle = "normal" | "bold";
 
+/** A link, or a button when the page must do something first (save a step, mark the paywall seen). */
+export type FrameAction = { label: string } & ({ href: string; onClick?: undefined } | { onClick: () => void; href?: undefined });
+
 export interface OnboardingFrameProps {
   logoHref?: string;
   steps?: { count: number; current: number; label: string };
-  skip?: { href: string; label: string; style: SkipStyle };
-  close?: { href: string; label: string };
+  skip?: FrameAction & { style: SkipStyle };
+  close?: FrameAction;
   policyLinks?: { href: string; label: string }[];
   aside?: ReactNode;
   children: ReactNode;
@@ -29,24 +32,24 @@ export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, asi
           <div className="md:hidden">{logoHref && <Logo to={logoHref} />}</div>
           <div className="ml-auto flex items-center gap-4">
             {skip && (
-              <Link
-                to={skip.href}
+              <ActionLink
+                action={skip}
                 data-style={skip.style}
                 className={`text-sm ${skip.style === "bold" ? "font-bold text-indigo-600" : "text-slate-500"}`}
               >
                 {skip.label}
-              </Link>
+              </ActionLink>
             )}
             {close && (
-              <Link
-                to={close.href}
+              <ActionLink
+                action={close}
                 aria-label={close.label}
                 className="rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
-              </Link>
+              </ActionLink>
             )}
           </div>
         </div>
@@ -83,5 +86,30 @@ export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, asi
         )}
       </div>
     </div>
+  );
+}
+
+function ActionLink({
+  action,
+  children,
+  ...rest
+}: {
+  action: FrameAction;
+  children: ReactNode;
+  className: string;
+  "aria-label"?: string;
+  "data-style"?: string;
+}) {
+  if (action.onClick !== undefined) {
+    return (
+      <button type="button" onClick={action.onClick} {...rest}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link to={action.href} {...rest}>
+      {children}
+    </Link>
   );
 }

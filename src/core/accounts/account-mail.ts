@@ -2,14 +2,24 @@ import type { AuthMail } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
 import type { Mailer } from "../../infra/mail/mailer";
 import { renderMail } from "../../infra/mail/render-mail";
-import { type Locale, isLocale, localizePath } from "../../shared/i18n/locales";
+import { isLocale, type Locale, localizePath } from "../../shared/i18n/locales";
 import { requestLocale } from "../../shared/i18n/request-locale";
 import { findUserEmail, findUserLanguage } from "./data";
 
 /** spec section 2: e-mail links open the e-mail action page, Firebase style (mode + oobCode). */
 export type EmailActionMode = "verifyEmail" | "resetPassword" | "verifyAndChangeEmail";
 
-export function emailActionUrl({ origin, locale, mode, token }: { origin: string; locale: Locale; mode: EmailActionMode; token: string }): string {
+export function emailActionUrl({
+  origin,
+  locale,
+  mode,
+  token,
+}: {
+  origin: string;
+  locale: Locale;
+  mode: EmailActionMode;
+  token: string;
+}): string {
   const url = new URL(localizePath("/email-action", locale), origin);
   url.searchParams.set("mode", mode);
   url.searchParams.set("oobCode", token);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
 import { account, user, userData } from "../../infra/db/auth-schema";
+import type { Database } from "../../infra/db/client";
+import { type OnboardingFlagName, onboardingFlagNames, subscriptionSchema, type UserPayload } from "../../shared/accounts/user-payload";
 import { isLocale } from "../../shared/i18n/locales";
-import { type OnboardingFlagName, onboardingFlagNames, type UserPayload, subscriptionSchema } from "../../shared/accounts/user-payload";
 
 /** The signed-in user's payload (spec section 7 `GET /user`), or null when the user is gone. */
 export async function findUserPayload(db: Database, { userId }: { userId: string }): Promise<UserPayload | null> {

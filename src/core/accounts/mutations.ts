@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
 import { user, userData } from "../../infra/db/auth-schema";
+import type { Database } from "../../infra/db/client";
 import type { SetClickIdsInput, SetUserInput } from "../../shared/accounts/user-payload";
 import type { Locale } from "../../shared/i18n/locales";
 
@@ -15,7 +15,11 @@ export async function updateUserData(db: Database, { userId, input }: { userId: 
     const profile: Partial<typeof user.$inferInsert> = {};
     if (input.name !== undefined) profile.name = input.name;
     if (input.photoURL !== undefined) profile.image = input.photoURL;
-    if (Object.keys(profile).length > 0) await tx.update(user).set({ ...profile, updatedAt: new Date() }).where(eq(user.id, userId));
+    if (Object.keys(profile).length > 0)
+      await tx
+        .update(user)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(user.id, userId));
     const flags = input.onboarding ?? {};
     await tx
       .insert(userData)
@@ -65,7 +69,11 @@ export async function grantAdmin(db: Database, { emails }: { emails: readonly st
 }
 
 export async function revokeAdmin(db: Database, { email }: { email: string }): Promise<boolean> {
-  const rows = await db.update(user).set({ role: "user", updatedAt: new Date() }).where(eq(user.email, email.toLowerCase())).returning({ id: user.id });
+  const rows = await db
+    .update(user)
+    .set({ role: "user", updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
   return rows.length > 0;
 }
 
@@ -73,7 +81,10 @@ export async function revokeAdmin(db: Database, { email }: { email: string }): P
  * Bans keep the sessions: the next request of a banned user answers 403 user_banned, which signs the
  * browser out to /sso?banned=true (spec section 6); signing in again is refused while the ban lasts.
  */
-export async function banUser(db: Database, { email, reason, expiresAt }: { email: string; reason: string | null; expiresAt: Date | null }): Promise<boolean> {
+export async function banUser(
+  db: Database,
+  { email, reason, expiresAt }: { email: string; reason: string | null; expiresAt: Date | null },
+): Promise<boolean> {
   const rows = await db
     .update(user)
     .set({ banned: true, banReason: reason, banExpires: expiresAt, updatedAt: new Date() })

@@ -55,7 +55,11 @@ function translator(locale: Locale) {
 }
 
 /** Subject, HTML and plain text of one mail in one language (templates: React Email; texts: i18n/<locale>/mail.json). */
-export async function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData<K>): Promise<{ subject: string; html: string; text: string }> {
+export async function renderMail<K extends MailKind>(
+  kind: K,
+  locale: Locale,
+  data: MailData<K>,
+): Promise<{ subject: string; html: string; text: string }> {
   const values = mailData[kind].parse(data) as Record<string, string | number>;
   const t = translator(locale);
   const section = catalogKey[kind];

@@ -16,7 +16,10 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     const client = new TestClient(web.url, language);
     const email = freshEmail();
     expect((await client.signUp(email, password)).status).toBe(200);
-    const verify = await client.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`);
+    const verify = await client.request(
+      "GET",
+      `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`,
+    );
     expect(verify.status).toBe(200);
     expect(client.cookie("parley.session_token")).toBeTruthy();
     return { client, email };
@@ -107,14 +110,20 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     const { client } = await verifiedClient("pt");
     const response = await client.api("POST", "/user/set", body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errorCode: "VALIDATION_FAILED", message: "Algumas das informações enviadas não são válidas." });
+    expect(await response.json()).toMatchObject({
+      errorCode: "VALIDATION_FAILED",
+      message: "Algumas das informações enviadas não são válidas.",
+    });
   });
 
   it("rejects malformed JSON with 400 INVALID_JSON, not a 500", async () => {
     const { client } = await verifiedClient();
     await client.api("GET", "/user");
     const token = ((await (await client.request("GET", "/api/csrf-token")).json()) as { csrfToken: string }).csrfToken;
-    const response = await client.request("POST", "/api/user/set", "{not json", { "Content-Type": "application/json", "X-CSRF-Token": token });
+    const response = await client.request("POST", "/api/user/set", "{not json", {
+      "Content-Type": "application/json",
+      "X-CSRF-Token": token,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errorCode: "INVALID_JSON" });
   });

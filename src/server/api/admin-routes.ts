@@ -9,7 +9,11 @@ import { validationHook } from "./validation-hook";
 // Roles and bans (issue 3); the admin area's lists and screens come with the admin issue.
 const emailInput = z.object({ email: z.email().max(320) }).strict();
 const banInput = z
-  .object({ email: z.email().max(320), reason: z.string().trim().min(1).max(500).nullable().default(null), expiresAt: z.iso.datetime().nullable().default(null) })
+  .object({
+    email: z.email().max(320),
+    reason: z.string().trim().min(1).max(500).nullable().default(null),
+    expiresAt: z.iso.datetime().nullable().default(null),
+  })
   .strict();
 const result = z.object({ success: z.literal(true), found: z.boolean() });
 const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
@@ -38,7 +42,11 @@ export function adminRoutes({ db }: { db: Database }) {
   });
   app.openapi(route("/admin/users/ban", "Ban a user (with reason and optional end)", banInput), async (c) => {
     const input = banInput.parse(c.req.valid("json"));
-    const found = await banUser(db, { email: input.email, reason: input.reason, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null });
+    const found = await banUser(db, {
+      email: input.email,
+      reason: input.reason,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
     return c.json({ success: true as const, found }, 200);
   });
   app.openapi(route("/admin/users/unban", "Lift a ban", emailInput), async (c) => {

@@ -51,7 +51,8 @@ export function apiApp(deps: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof AppError) return respondWithError(c, deps.catalogs, error);
     // Hono's own 4xx (malformed JSON, a body over a limit) are the caller's mistakes, never a 500.
-    if (error instanceof HTTPException && error.status === 413) return respondWithError(c, deps.catalogs, new AppError("PAYLOAD_TOO_LARGE"));
+    if (error instanceof HTTPException && error.status === 413)
+      return respondWithError(c, deps.catalogs, new AppError("PAYLOAD_TOO_LARGE"));
     if (error instanceof HTTPException && error.status < 500) return respondWithError(c, deps.catalogs, new AppError("INVALID_JSON"));
     deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled API error");
     return respondWithError(c, deps.catalogs, new AppError("INTERNAL_ERROR"));

@@ -21,7 +21,9 @@ const listRoute = createRoute({
   tags: ["dev"],
   summary: "Mails caught by the embedded SMTP catcher, newest first",
   request: { query: z.object({ to: z.string().max(320).optional() }) },
-  responses: { 200: { description: "Caught mails", content: { "application/json": { schema: z.object({ items: z.array(mailSchema) }) } } } },
+  responses: {
+    200: { description: "Caught mails", content: { "application/json": { schema: z.object({ items: z.array(mailSchema) }) } } },
+  },
 });
 
 export function devMailRoutes(catcher: MailCatcher) {

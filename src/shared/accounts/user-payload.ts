@@ -64,7 +64,10 @@ export const setUserInput = z
       .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/)
       .nullable()
       .optional(),
-    settings: z.object({ language: z.enum(locales) }).strict().optional(),
+    settings: z
+      .object({ language: z.enum(locales) })
+      .strict()
+      .optional(),
     onboarding: z.partialRecord(z.enum(clientOnboardingFlags), z.boolean()).optional(),
   })
   .strict();

@@ -1,5 +1,20 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { OnboardingWizard } from "../../features/onboarding/components/onboarding-wizard";
+import { fetchUser } from "../../features/shell/user-queries";
+import { useLocale } from "../../i18n/use-locale";
+import { Spinner } from "../../ui/spinner";
+import type { Route } from "./+types/onboarding-default-page";
 
-export default function OnboardingDefaultPage() {
-  return <PagePlaceholder />;
+export async function clientLoader() {
+  return { user: await fetchUser() };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner size="lg" />;
+}
+
+export default function OnboardingDefaultPage({ loaderData }: Route.ComponentProps) {
+  // React keeps this component across the switch to another language's route; the key starts the flow
+  // afresh from the data loaded for the new page.
+  return <OnboardingWizard key={useLocale()} initialUser={loaderData.user} />;
 }

@@ -1,5 +1,19 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { ProfileSettings } from "../../features/settings/components/profile-settings";
+import { fetchUser } from "../../features/shell/user-queries";
+import { useLocale } from "../../i18n/use-locale";
+import { Spinner } from "../../ui/spinner";
+import type { Route } from "./+types/settings-profile-page";
 
-export default function SettingsProfilePage() {
-  return <PagePlaceholder />;
+export async function clientLoader() {
+  return { user: await fetchUser() };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner size="lg" />;
+}
+
+export default function SettingsProfilePage({ loaderData }: Route.ComponentProps) {
+  // React keeps this component across the switch to another language's route; the key resets the forms.
+  return <ProfileSettings key={useLocale()} initialUser={loaderData.user} />;
 }

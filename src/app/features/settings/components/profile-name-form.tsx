@@ -1,0 +1,68 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { UserPayload } from "../../../../shared/accounts/user-payload";
+import { pushAlert } from "../../../ui/alert-store";
+import { updateAccount } from "../../shell/account-store";
+import { errorMessage } from "../../shell/error-message";
+import { saveUser } from "../../shell/user-queries";
+import { firstErrorCode, nameInput } from "../settings-schemas";
+import { SettingsSection } from "./settings-section";
+
+export function ProfileNameForm({ user, onSaved }: { user: UserPayload; onSaved(user: UserPayload): void }) {
+  const { t } = useTranslation("account");
+  const fieldId = useId();
+  const [name, setName] = useState(user.name);
+  const [isSaving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = nameInput.safeParse({ name });
+    if (!parsed.success) {
+      setProblem(t(`settings.errors.${firstErrorCode(parsed.error)}`));
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const saved = await saveUser({ name: parsed.data.name });
+      updateAccount(saved.userId, { name: saved.name });
+      setName(saved.name);
+      onSaved(saved);
+      pushAlert({ type: "success", message: { key: "account:settings.name.saved" } });
+    } catch (error) {
+      setProblem(errorMessage(error, t("settings.saveFailed")));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <SettingsSection title={t("settings.name.title")}>
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={fieldId} className="block text-sm font-medium">
+            {t("settings.name.label")}
+          </label>
+          <input
+            id={fieldId}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="name"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${fieldId}-error` : undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={isSaving}>
+          {t("settings.name.save")}
+        </button>
+      </form>
+      {problem && (
+        <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      )}
+    </SettingsSection>
+  );
+}

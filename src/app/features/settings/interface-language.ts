@@ -1,0 +1,19 @@
+import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, locales } from "../../../shared/i18n/locales";
+import { writeCookie } from "../../ui/write-cookie";
+
+/** Each interface language in its own words, as the language switcher shows them. */
+export const interfaceLanguageNames: Record<Locale, string> = { en: "English", es: "Español", pt: "Português" };
+export const interfaceLanguages = locales;
+
+/** spec section 4: a language choice is kept in the locale cookie (read by the server on the next load). */
+export function rememberInterfaceLanguage(locale: Locale): void {
+  writeCookie(localeCookieName, locale, localeCookieMaxAgeSeconds);
+}
+
+/** Spoken languages offered for meetings; named by the browser in the interface language (Intl.DisplayNames). */
+export const meetingLanguages = ["en", "es", "pt", "fr", "de", "it", "nl", "ja"] as const;
+
+export function languageName(code: string, inLocale: Locale): string {
+  const name = new Intl.DisplayNames([inLocale], { type: "language" }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1);
+}

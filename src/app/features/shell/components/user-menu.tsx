@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "../../../i18n/use-locale";
+import { signOut } from "../../auth/session";
+import { useAccount } from "../account-store";
+import { UserAvatar } from "./user-avatar";
+
+/** Header menu of the signed-in shell: who is signed in, Settings, admin pages, Sign out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const account = useAccount();
+  const [isOpen, setOpen] = useState(false);
+  const [isSigningOut, setSigningOut] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [isOpen]);
+
+  if (!account) return null;
+  const isAdmin = account.role === "admin";
+  const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    try {
+      // The shell always has a user, so leave for Login rather than reload into a sign-in redirect.
+      await signOut({ to: to("/login") });
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-label={t("userMenu.open")}
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setOpen((open) => !open)}
+        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+      >
+        <UserAvatar name={account.name} email={account.email} photoURL={account.photoURL} />
+        {/* The name would crowd the header on a phone; the menu still shows it. */}
+        <span className="hidden max-w-40 truncate pr-2 text-sm font-medium sm:inline">{account.name || account.email}</span>
+      </button>
+      {isOpen && (
+        <div
+          id={menuId}
+          className="absolute right-0 z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <div className="border-b border-slate-200 px-3 pt-1 pb-3 dark:border-slate-700">
+            <p className="truncate text-sm font-semibold" data-testid="user-menu-name">
+              {account.name}
+            </p>
+            <p className="truncate text-xs text-slate-500" data-testid="user-menu-email">
+              {account.email}
+            </p>
+          </div>
+          <nav aria-label={t("userMenu.label")} className="mt-2 flex flex-col">
+            <Link to={to("/settings/profile")} className={itemClass} onClick={() => setOpen(false)}>
+              {t("nav.settings")}
+            </Link>
+            {isAdmin && (
+              <>
+                <Link to={to("/admin/users")} className={itemClass} onClick={() => setOpen(false)}>
+                  {t("nav.adminUsers")}
+                </Link>
+                <Link to={to("/admin/notes")} className={itemClass} onClick={() => setOpen(false)}>
+                  {t("nav.adminNotes")}
+                </Link>
+              </>
+            )}
+            <button type="button" className={itemClass} disabled={isSigningOut} onClick={handleSignOut}>
+              {t("userMenu.signOut")}
+            </button>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+}
