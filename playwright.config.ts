@@ -2,11 +2,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { generateAppleClientKey, standInSocialEnv } from "./test/stand-ins/oauth/test-clients";
 
 // End-to-end tests drive Debian's Chromium against the built server (`npm run build` first),
 // on its own port with a throwaway PGlite folder.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-"));
+// Sign-in stand-ins (Google, Facebook, Apple, Microsoft, One Tap) on the next port, at 127.0.0.1: another
+// site than the app's localhost, as the real providers are. The app gets the private half of a fresh
+// Apple key, the stand-in the public half.
+const standInPort = port + 1;
+const appleKey = generateAppleClientKey();
+const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,11 +41,28 @@ export default defineConfig({
     },
     trace: "off",
   },
-  webServer: {
-    command: "node --import tsx src/server/main.ts",
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: "node --import tsx test/stand-ins/oauth/main.ts",
+      url: `http://127.0.0.1:${standInPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OAUTH_STAND_IN_PORT: String(standInPort), OAUTH_STAND_IN_APPLE_PUBLIC_KEY: appleKey.publicKeyPem },
+    },
+    {
+      command: "node --import tsx src/server/main.ts",
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        AUTH_RATE_LIMIT_SCALE: "100",
+        ADMIN_EMAILS: "admin@parley.test",
+        ...socialEnv,
+      },
+    },
+  ],
 });

@@ -2,10 +2,10 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { bearer } from "better-auth/plugins/bearer";
-import type { Database } from "../db/client";
 import * as authSchema from "../db/auth-schema";
-import { socialSignInPlugin } from "./social/social-plugin";
+import type { Database } from "../db/client";
 import type { SocialEnv } from "./social/social-env";
+import { socialSignInPlugin } from "./social/social-plugin";
 
 /** The mails better-auth asks for; links are built by the caller (they point at /email-action). */
 export interface AuthMail {
@@ -28,6 +28,8 @@ export interface CreateAuthOptions {
   rateLimitScale: number;
   /** Header the web role sets from the socket address, so clients cannot pick their own rate-limit bucket. */
   clientIpHeader: string;
+  /** better-auth's own log lines, routed into the app's logger. */
+  log(level: "debug" | "info" | "warn" | "error", message: string): void;
   /** Called after a user row is created: the product's own user data. */
   onUserCreated(user: { id: string; email: string }, headers: Headers | null): Promise<void>;
 }
@@ -43,6 +45,12 @@ export function createAuth(options: CreateAuthOptions) {
   const scaled = (max: number) => Math.max(1, Math.round(max * options.rateLimitScale));
   return betterAuth({
     appName: "Parley",
+    logger: {
+      level: "info",
+      log: (level, message) =>
+        // Without PUBLIC_URL the origin of each request is used on purpose (self-hosting on any address).
+        options.log(message.includes("Base URL is not set") ? "debug" : level, message),
+    },
     basePath: "/api/auth",
     baseURL: options.baseURL,
     secret: options.secret,
@@ -86,6 +94,8 @@ export function createAuth(options: CreateAuthOptions) {
       // issue 3 "Abuse": sign-in, sign-up, reset and verification mails are limited per client address.
       customRules: {
         "/sign-in/email": { window: 60, max: scaled(10) },
+        // Starting a provider redirect checks no credential; better-auth's default for /sign-in/* is 3 per 10 s.
+        "/sign-in/social": { window: 60, max: scaled(30) },
         "/sign-up/email": { window: 60 * 60, max: scaled(10) },
         "/request-password-reset": { window: 15 * 60, max: scaled(5) },
         "/send-verification-email": { window: 15 * 60, max: scaled(5) },
