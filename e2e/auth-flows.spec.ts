@@ -17,7 +17,7 @@ test("a new user signs up, follows the verification mail, signs out and in again
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/verify$/);
-  await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
 
   const link = await mailedLink(page, account.email, "verifyEmail");

@@ -10,7 +10,32 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       LOG_LEVEL: "info",
       EMBEDDED_WORKER: true,
+      AUTH_RATE_LIMIT_SCALE: 1,
+      MAIL_FROM: "Parley <no-reply@parley.local>",
+      SUPPORT_EMAIL: "support@parley.local",
+      ADMIN_EMAILS: [],
+      GOOGLE_AUTHORIZATION_URL: "https://accounts.google.com/o/oauth2/v2/auth",
+      GOOGLE_TOKEN_URL: "https://oauth2.googleapis.com/token",
+      GOOGLE_JWKS_URL: "https://www.googleapis.com/oauth2/v3/certs",
+      GOOGLE_ISSUER: "https://accounts.google.com",
+      GOOGLE_GSI_CLIENT_URL: "https://accounts.google.com/gsi/client",
+      FACEBOOK_AUTHORIZATION_URL: "https://www.facebook.com/v24.0/dialog/oauth",
+      FACEBOOK_TOKEN_URL: "https://graph.facebook.com/v24.0/oauth/access_token",
+      FACEBOOK_USERINFO_URL: "https://graph.facebook.com/v24.0/me",
+      APPLE_AUTHORIZATION_URL: "https://appleid.apple.com/auth/authorize",
+      APPLE_TOKEN_URL: "https://appleid.apple.com/auth/token",
+      APPLE_JWKS_URL: "https://appleid.apple.com/auth/keys",
+      APPLE_ISSUER: "https://appleid.apple.com",
+      MICROSOFT_TENANT_ID: "common",
+      MICROSOFT_AUTHORITY: "https://login.microsoftonline.com",
     });
+  });
+
+  it("reads the account settings: admin e-mails as a lower-cased list, SMTP and secret checked", () => {
+    expect(parseEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ," }).ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(() => parseEnv({ ADMIN_EMAILS: "not-an-email" })).toThrow(/ADMIN_EMAILS/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
   });
 
   it("switches to PostgreSQL with DATABASE_URL and reads the other settings", () => {

@@ -76,6 +76,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     mail: createAccountMail({ db: database.db, mailer: mail.mailer, publicUrl: env.PUBLIC_URL }),
     rateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
     clientIpHeader,
+    log: (level, message) => logger[level]({ component: "better-auth" }, message),
     onUserCreated: ({ id }, headers) => ensureUserData(database.db, { userId: id, language: headers ? requestLocale(headers) : null }),
   });
   const promoted = await grantAdmin(database.db, { emails: env.ADMIN_EMAILS });

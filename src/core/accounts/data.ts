@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { account, user, userData } from "../../infra/db/auth-schema";
 import type { Database } from "../../infra/db/client";
-import { type OnboardingFlagName, onboardingFlagNames, subscriptionSchema, type UserPayload } from "../../shared/accounts/user-payload";
+import {
+  type OnboardingFlagName,
+  onboardingFlagNames,
+  preferencesSchema,
+  subscriptionSchema,
+  type UserPayload,
+} from "../../shared/accounts/user-payload";
 import { isLocale } from "../../shared/i18n/locales";
 
 /** The signed-in user's payload (spec section 7 `GET /user`), or null when the user is gone. */
@@ -16,6 +22,7 @@ export async function findUserPayload(db: Database, { userId }: { userId: string
   const providers = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId));
   const data = row.data;
   const subscription = subscriptionSchema.safeParse(data?.subscription);
+  const preferences = preferencesSchema.safeParse(data?.preferences ?? {});
   const integrations = data?.integrations ?? {};
   return {
     userId: row.user.id,
@@ -37,6 +44,7 @@ export async function findUserPayload(db: Database, { userId }: { userId: string
     },
     onboarding: pickFlags(data?.onboarding ?? {}),
     settings: { language: isLocale(data?.language) ? data.language : null },
+    preferences: preferences.success ? preferences.data : {},
     role: row.user.role === "admin" ? "admin" : "user",
     isPaymentInitiated: data?.isPaymentInitiated ?? false,
   };

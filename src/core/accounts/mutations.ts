@@ -21,15 +21,17 @@ export async function updateUserData(db: Database, { userId, input }: { userId: 
         .set({ ...profile, updatedAt: new Date() })
         .where(eq(user.id, userId));
     const flags = input.onboarding ?? {};
+    const preferences = input.preferences ?? {};
     await tx
       .insert(userData)
-      .values({ userId, language: input.settings?.language ?? null, onboarding: flags, initialSet: true })
+      .values({ userId, language: input.settings?.language ?? null, onboarding: flags, preferences, initialSet: true })
       .onConflictDoUpdate({
         target: userData.userId,
         set: {
           ...(input.settings ? { language: input.settings.language } : {}),
           // Flags merge, so two tabs finishing different steps do not undo each other.
           onboarding: sql`${userData.onboarding} || ${JSON.stringify(flags)}::jsonb`,
+          preferences: sql`${userData.preferences} || ${JSON.stringify(preferences)}::jsonb`,
           initialSet: true,
           updatedAt: new Date(),
         },

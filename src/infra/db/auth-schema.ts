@@ -91,6 +91,8 @@ export const userData = pgTable("user_data", {
   cerebroId: uuid("cerebro_id").notNull().unique().defaultRandom(),
   language: text("language"),
   onboarding: jsonb("onboarding").$type<Record<string, boolean>>().notNull().default({}),
+  /** Onboarding answers: what the user wants to capture and the language of their meetings. */
+  preferences: jsonb("preferences").$type<{ captureKinds?: string[]; meetingLanguage?: string }>().notNull().default({}),
   clickIds: jsonb("click_ids").$type<Record<string, string>>().notNull().default({}),
   integrations: jsonb("integrations").$type<Record<string, unknown>>().notNull().default({}),
   paddleCustomerId: text("paddle_customer_id"),

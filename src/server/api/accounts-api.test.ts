@@ -92,6 +92,15 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     expect(body.payload.onboarding).toEqual({ capture_completed: true, language_completed: true });
   });
 
+  it("keeps the onboarding answers and refuses unknown capture kinds", async () => {
+    const { client } = await verifiedClient();
+    await client.api("POST", "/user/set", { preferences: { captureKinds: ["meetings", "youtube"] } });
+    const response = await client.api("POST", "/user/set", { preferences: { meetingLanguage: "fr" } });
+    const body = (await response.json()) as { payload: { preferences: unknown } };
+    expect(body.payload.preferences).toEqual({ captureKinds: ["meetings", "youtube"], meetingLanguage: "fr" });
+    expect((await client.api("POST", "/user/set", { preferences: { captureKinds: ["karaoke"] } })).status).toBe(400);
+  });
+
   it("sends a finished, free user to the paywall once, then home", async () => {
     const { client } = await verifiedClient();
     await client.api("POST", "/user/set", { onboarding: { onboarding_completed: true } });

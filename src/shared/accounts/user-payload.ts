@@ -23,6 +23,20 @@ export const clientOnboardingFlags = [
   "seenPaywall",
 ] as const;
 
+/** Onboarding step 1: what people want Parley for. */
+export const captureKinds = ["meetings", "uploads", "youtube", "lectures", "interviews", "voiceNotes"] as const;
+export type CaptureKind = (typeof captureKinds)[number];
+
+/** The meeting language is a speech setting (interpretations 12: wider than the interface's); "auto" detects it. */
+export const preferencesSchema = z
+  .object({
+    captureKinds: z.array(z.enum(captureKinds)).max(captureKinds.length),
+    meetingLanguage: z.union([z.literal("auto"), z.string().regex(/^[a-z]{2,3}$/)]),
+  })
+  .partial()
+  .strict();
+export type Preferences = z.infer<typeof preferencesSchema>;
+
 export const subscriptionSchema = z.object({
   isActive: z.boolean(),
   interval: z.string().nullable(),
@@ -48,6 +62,7 @@ export interface UserPayload {
   integrations: { google_calendar: boolean; microsoft_outlook: boolean };
   onboarding: Partial<Record<OnboardingFlagName, boolean>>;
   settings: { language: (typeof locales)[number] | null };
+  preferences: Preferences;
   role: "admin" | "user";
   isPaymentInitiated: boolean;
 }
@@ -69,6 +84,7 @@ export const setUserInput = z
       .strict()
       .optional(),
     onboarding: z.partialRecord(z.enum(clientOnboardingFlags), z.boolean()).optional(),
+    preferences: preferencesSchema.optional(),
   })
   .strict();
 export type SetUserInput = z.infer<typeof setUserInput>;

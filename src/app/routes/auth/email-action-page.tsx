@@ -39,7 +39,7 @@ export default function EmailActionPage() {
   if (problem) {
     return (
       <div className="space-y-4">
-        <AuthHeading title={t("emailAction.failedTitle")} />
+        <AuthHeading />
         <FormMessage kind="error">{t(`errors.${problem}`)}</FormMessage>
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("emailAction.failedHelp")}</p>
         <Link to={to("/verify")} className="btn-secondary w-full">
@@ -50,7 +50,7 @@ export default function EmailActionPage() {
   }
   return (
     <div className="flex flex-col items-center gap-4 py-6 text-center">
-      <AuthHeading title={t("emailAction.working")} />
+      <AuthHeading subtitle={t("emailAction.working")} />
       <Spinner size="md" />
     </div>
   );

@@ -54,7 +54,7 @@ export default function EmailLoginPage() {
 
   return (
     <div>
-      <AuthHeading title={t("emailLogin.title")} />
+      <AuthHeading />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
         <TextField

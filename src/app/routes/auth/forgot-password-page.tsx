@@ -41,7 +41,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <div className="space-y-4">
-      <AuthHeading title={t("forgot.title")} subtitle={t("forgot.subtitle")} />
+      <AuthHeading subtitle={t("forgot.subtitle")} />
       {isSent ? (
         <FormMessage kind="notice">{t("forgot.sent")}</FormMessage>
       ) : (

@@ -67,7 +67,7 @@ export default function GoogleOneTapPage() {
 
   return (
     <div className="space-y-4">
-      <AuthHeading title={t("oneTap.title")} />
+      <AuthHeading />
       {problem ? (
         <>
           <FormMessage kind="error">{t(`errors.${problem}`)}</FormMessage>

@@ -10,7 +10,7 @@ export default function LoginPage() {
   const { withNext } = useAuthTarget();
   return (
     <div className="space-y-6">
-      <AuthHeading title={t("login.title")} subtitle={t("login.subtitle")} />
+      <AuthHeading subtitle={t("login.subtitle")} />
       <SocialButtons />
       <Link to={withNext("/email-login")} className="btn-primary w-full">
         {t("login.withEmail")}

@@ -44,7 +44,7 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <div className="space-y-4">
-        <AuthHeading title={t("reset.title")} />
+        <AuthHeading />
         <FormMessage kind="error">{t("errors.linkInvalid")}</FormMessage>
         <Link to={to("/forgot-password")} className="btn-secondary w-full">
           {t("reset.askAgain")}
@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
   }
   return (
     <div className="space-y-4">
-      <AuthHeading title={t("reset.title")} />
+      <AuthHeading />
       {isDone ? (
         <>
           <FormMessage kind="notice">{t("reset.done")}</FormMessage>

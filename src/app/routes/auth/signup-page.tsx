@@ -74,7 +74,7 @@ export default function SignupPage() {
   }
   return (
     <div className="space-y-6">
-      <AuthHeading title={t("signup.title")} subtitle={t("signup.subtitle")} />
+      <AuthHeading subtitle={t("signup.subtitle")} />
       <SocialButtons />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}

@@ -12,7 +12,7 @@ export default function SsoPage() {
   const isBanned = params.get("banned") === "true";
   return (
     <div className="space-y-4">
-      <AuthHeading title={isBanned ? t("sso.bannedTitle") : t("sso.title")} />
+      <AuthHeading title={isBanned ? t("sso.bannedTitle") : undefined} />
       {isBanned ? <FormMessage kind="error">{t("sso.banned")}</FormMessage> : <p>{t("sso.body")}</p>}
       <Link to={to("/login")} className="btn-secondary w-full">
         {t("sso.toLogin")}

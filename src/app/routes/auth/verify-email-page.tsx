@@ -38,7 +38,7 @@ export default function VerifyEmailPage() {
 
   return (
     <div className="space-y-4">
-      <AuthHeading title={t("verify.title")} subtitle={t("verify.subtitle", { email })} />
+      <AuthHeading subtitle={t("verify.subtitle", { email })} />
       {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
       <button type="button" className="btn-primary w-full" onClick={() => window.location.reload()}>
         {t("verify.done")}

@@ -30,7 +30,7 @@ export function SocialButtons() {
     setProblem(null);
     try {
       const answer = await apiRequest<{ url?: string }>("POST", "/auth/sign-in/social", {
-        body: { provider, callbackURL: target, newUserCallbackURL: target, errorCallbackURL: `${to("/login")}?error=oauth_failed` },
+        body: { provider, callbackURL: target, newUserCallbackURL: target, errorCallbackURL: to("/login") },
       });
       if (!answer.url) throw new Error("no authorization URL");
       window.location.assign(answer.url);

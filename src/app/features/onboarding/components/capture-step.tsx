@@ -4,7 +4,7 @@ import { type CaptureChoice, captureChoices } from "../onboarding-flow";
 import { StepActions } from "./step-actions";
 
 /** Step 1: what the user wants to capture (several choices). */
-export function CaptureStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(): void }) {
+export function CaptureStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(kinds: CaptureChoice[]): void }) {
   const { t } = useTranslation("account");
   const [chosen, setChosen] = useState<CaptureChoice[]>([]);
   const toggle = (choice: CaptureChoice) =>
@@ -14,7 +14,7 @@ export function CaptureStep({ isSaving, onContinue }: { isSaving: boolean; onCon
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        onContinue();
+        onContinue(chosen);
       }}
     >
       <div>

@@ -6,7 +6,7 @@ import { interfaceLanguageNames, interfaceLanguages, languageName, meetingLangua
 import { StepActions } from "./step-actions";
 
 /** Step 2: the language people speak in their meetings and the language of the interface. */
-export function LanguageStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(language: Locale): void }) {
+export function LanguageStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(language: Locale, meetingLanguage: string): void }) {
   const { t } = useTranslation("account");
   const locale = useLocale();
   const [meetingLanguage, setMeetingLanguage] = useState("auto");
@@ -18,7 +18,7 @@ export function LanguageStep({ isSaving, onContinue }: { isSaving: boolean; onCo
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        onContinue(language);
+        onContinue(language, meetingLanguage);
       }}
     >
       <div>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { UserPayload } from "../../../../shared/accounts/user-payload";
+import type { Preferences, UserPayload } from "../../../../shared/accounts/user-payload";
 import { type Locale, localizePath } from "../../../../shared/i18n/locales";
 import { useLocale } from "../../../i18n/use-locale";
 import { pushAlert } from "../../../ui/alert-store";
@@ -24,7 +24,7 @@ export function OnboardingWizard({ initialUser }: { initialUser: UserPayload }) 
   const [isSaving, setSaving] = useState(false);
   const step = firstUnfinishedStep(user.onboarding);
 
-  const complete = async (finished: OnboardingStep, options: { language?: Locale } = {}) => {
+  const complete = async (finished: OnboardingStep, options: { language?: Locale; preferences?: Preferences } = {}) => {
     if (isSaving) return;
     setSaving(true);
     try {
@@ -60,8 +60,11 @@ export function OnboardingWizard({ initialUser }: { initialUser: UserPayload }) 
   return (
     <div className="mx-auto w-full max-w-lg" data-step={step}>
       <title>{`${tc("pages.OnboardingDefault.title")} · Parley`}</title>
-      {step === "capture" && <CaptureStep isSaving={isSaving} onContinue={() => complete("capture")} />}
-      {step === "language" && <LanguageStep isSaving={isSaving} onContinue={(language) => complete("language", { language })} />}
+      {step === "capture" && <CaptureStep isSaving={isSaving} onContinue={(kinds) => complete("capture", { preferences: { captureKinds: kinds } })} />}
+      {step === "language" && <LanguageStep
+          isSaving={isSaving}
+          onContinue={(language, meetingLanguage) => complete("language", { language, preferences: { meetingLanguage } })}
+        />}
       {step === "calendar" && <CalendarStep isSaving={isSaving} onContinue={() => complete("calendar")} />}
       {step === "done" && <DoneStep isSaving={isSaving} onContinue={() => complete("done")} />}
     </div>
