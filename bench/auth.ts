@@ -7,13 +7,23 @@ import { startWeb } from "../src/server/start-web";
 // session lookup + user data read on an API call and on a page, against anonymous requests. PGlite in memory.
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
 const web = await startWeb(
-  parseEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", AUTH_RATE_LIMIT_SCALE: "1000" }),
+  parseEnv({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    AUTH_RATE_LIMIT_SCALE: "1000",
+  }),
   createLogger("silent"),
   { database: await openDatabase({ dataDir: "memory://" }) },
 );
 const origin = { Origin: web.url, "Content-Type": "application/json" };
 const email = "bench@example.com";
-await fetch(`${web.url}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password: "bench password 1", name: "Bench" }) });
+await fetch(`${web.url}/api/auth/sign-up/email`, {
+  method: "POST",
+  headers: origin,
+  body: JSON.stringify({ email, password: "bench password 1", name: "Bench" }),
+});
 const code = /oobCode=([^\s&]+)/.exec(web.mailCatcher?.list({ to: email })[0]?.text ?? "")?.[1];
 const verified = await fetch(`${web.url}/api/auth/verify-email?token=${code}`, { headers: origin });
 const cookie = verified.headers

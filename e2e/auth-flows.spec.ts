@@ -136,7 +136,10 @@ test("a banned user is signed out to /sso?banned=true and cannot sign in", async
   if ((await signIn(admin, adminAccount)) !== 200) await signUpVerified(admin, adminAccount);
   await setUser(admin, {});
   const token = ((await (await admin.request.get("/api/csrf-token")).json()) as { csrfToken: string }).csrfToken;
-  const ban = await admin.request.post("/api/admin/users/ban", { data: { email: account.email, reason: "spam" }, headers: { "X-CSRF-Token": token } });
+  const ban = await admin.request.post("/api/admin/users/ban", {
+    data: { email: account.email, reason: "spam" },
+    headers: { "X-CSRF-Token": token },
+  });
   expect(ban.status()).toBe(200);
   await adminContext.close();
 

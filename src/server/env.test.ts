@@ -32,7 +32,10 @@ describe("parseEnv", () => {
   });
 
   it("reads the account settings: admin e-mails as a lower-cased list, SMTP and secret checked", () => {
-    expect(parseEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ," }).ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(parseEnv({ ADMIN_EMAILS: " Boss@Example.com, ops@example.com ," }).ADMIN_EMAILS).toEqual([
+      "boss@example.com",
+      "ops@example.com",
+    ]);
     expect(() => parseEnv({ ADMIN_EMAILS: "not-an-email" })).toThrow(/ADMIN_EMAILS/);
     expect(() => parseEnv({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL: must be an smtp/);
     expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);

@@ -27,7 +27,9 @@ describe.each(databaseKinds)("database on %s", (kind) => {
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(tables.map((row) => row.table_name)).toEqual(expect.arrayContaining(["site_redirects", "user", "session", "account", "verification", "rate_limit", "user_data"]));
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["site_redirects", "user", "session", "account", "verification", "rate_limit", "user_data"]),
+    );
     const applied = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
     expect(applied[0]?.count).toBe(3);
   });

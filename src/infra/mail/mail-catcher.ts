@@ -35,6 +35,10 @@ export async function startMailCatcher({ port = 0 }: { port?: number } = {}): Pr
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
+    // The client is always local; a reverse DNS lookup per connection only adds latency (and hangs offline).
+    disableReverseLookup: true,
+    // A client that keeps its connection open (a pooled transport) must not hold shutdown for the default 30 s.
+    closeTimeout: 1_000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -45,7 +49,7 @@ export async function startMailCatcher({ port = 0 }: { port?: number } = {}): Pr
             mails.unshift({
               id: String(nextId++),
               to: recipients,
-              from: parsed.from?.address ?? session.envelope.mailFrom?.valueOf().toString() ?? "",
+              from: parsed.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ""),
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: parsed.html ?? "",

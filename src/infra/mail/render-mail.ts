@@ -2,80 +2,110 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render } from "@react-email/render";
 import { IntlMessageFormat } from "intl-messageformat";
-import { createElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { z } from "zod";
 import type { Locale } from "../../shared/i18n/locales";
-import { ActionMail } from "./templates/action-mail";
+import { AccountExistsMail } from "./templates/account-exists";
+import { ChangeEmailMail } from "./templates/change-email";
+import { LimitUpgradeRequestMail } from "./templates/limit-upgrade-request";
+import type { MailTranslate } from "./templates/mail-layout";
+import { ResetPasswordMail } from "./templates/reset-password";
+import { VerifyEmailMail } from "./templates/verify-email";
 
-// One schema per mail: a caller passing the wrong data fails here, not in a half-written mail.
-const action = z.object({ name: z.string(), url: z.url() });
+// One strict schema per mail: a caller passing the wrong data fails here, not in a half-written mail.
+// Links must be http(s): a `javascript:` URL in a button is never what a caller meant.
+const httpUrl = z.url({ protocol: /^https?$/ });
+const actionMail = z.strictObject({ name: z.string().max(200), url: httpUrl });
 export const mailData = {
-  "verify-email": action,
-  "reset-password": action,
-  "change-email": action.extend({ newEmail: z.email() }),
-  "account-exists": action,
-  "limit-upgrade-request": z.object({
+  "verify-email": actionMail,
+  "reset-password": actionMail,
+  "change-email": actionMail.extend({ newEmail: z.email() }),
+  "account-exists": actionMail,
+  "limit-upgrade-request": z.strictObject({
     userEmail: z.email(),
     userId: z.string().min(1),
     planId: z.string().min(1),
     limitName: z.string().min(1),
-    used: z.number(),
-    limit: z.number(),
+    used: z.number().nonnegative(),
+    limit: z.number().nonnegative(),
   }),
 } as const;
 export type MailKind = keyof typeof mailData;
 export type MailData<K extends MailKind> = z.input<(typeof mailData)[K]>;
+type ParsedMailData<K extends MailKind> = z.output<(typeof mailData)[K]>;
 
-const catalogKey: Record<MailKind, string> = {
-  "verify-email": "verifyEmail",
-  "reset-password": "resetPassword",
-  "change-email": "changeEmail",
-  "account-exists": "accountExists",
-  "limit-upgrade-request": "limitUpgrade",
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface MailTemplate<K extends MailKind> {
+  subject(t: MailTranslate, data: ParsedMailData<K>): string;
+  element(locale: Locale, t: MailTranslate, data: ParsedMailData<K>): ReactElement;
+}
+
+const templates: { [K in MailKind]: MailTemplate<K> } = {
+  "verify-email": {
+    subject: (t) => t("verifyEmail.subject"),
+    element: (locale, t, data) => createElement(VerifyEmailMail, { locale, t, ...data }),
+  },
+  "reset-password": {
+    subject: (t) => t("resetPassword.subject"),
+    element: (locale, t, data) => createElement(ResetPasswordMail, { locale, t, ...data }),
+  },
+  "change-email": {
+    subject: (t) => t("changeEmail.subject"),
+    element: (locale, t, data) => createElement(ChangeEmailMail, { locale, t, ...data }),
+  },
+  "account-exists": {
+    subject: (t) => t("accountExists.subject"),
+    element: (locale, t, data) => createElement(AccountExistsMail, { locale, t, ...data }),
+  },
+  "limit-upgrade-request": {
+    subject: (t, data) => t("limitUpgrade.subject", data),
+    element: (locale, t, data) => createElement(LimitUpgradeRequestMail, { locale, t, ...data }),
+  },
 };
 
-type Catalog = Record<string, Record<string, string>>;
-const catalogs = new Map<Locale, Catalog>();
-function catalog(locale: Locale): Catalog {
+const mailCatalog = z.record(z.string(), z.record(z.string(), z.string()));
+type MailCatalog = z.infer<typeof mailCatalog>;
+const catalogs = new Map<Locale, MailCatalog>();
+const formats = new Map<string, IntlMessageFormat>();
+
+// Same place the server reads every other catalog from (src/server/i18n-catalogs.ts): i18n/ under the cwd.
+function catalog(locale: Locale): MailCatalog {
   let loaded = catalogs.get(locale);
   if (!loaded) {
-    loaded = JSON.parse(readFileSync(path.resolve("i18n", locale, "mail.json"), "utf8")) as Catalog;
+    loaded = mailCatalog.parse(JSON.parse(readFileSync(path.resolve("i18n", locale, "mail.json"), "utf8")));
     catalogs.set(locale, loaded);
   }
   return loaded;
 }
 
-function translator(locale: Locale) {
+function translator(locale: Locale): MailTranslate {
   const messages = catalog(locale);
-  return (section: string, key: string, values: Record<string, string | number> = {}): string => {
-    const message = messages[section]?.[key];
-    if (message === undefined) throw new Error(`mail catalog ${locale} has no ${section}.${key}`);
-    return String(new IntlMessageFormat(message, locale).format(values));
+  return (key, values = {}) => {
+    const cacheKey = `${locale}:${key}`;
+    let format = formats.get(cacheKey);
+    if (!format) {
+      const [section = "", name = ""] = key.split(".");
+      const message = messages[section]?.[name];
+      // A programming error (npm run i18n:check and render-mail.test.ts keep the catalogs complete).
+      if (message === undefined) throw new Error(`mail catalog ${locale} has no ${key}`);
+      format = new IntlMessageFormat(message, locale);
+      formats.set(cacheKey, format);
+    }
+    return String(format.format(values));
   };
 }
 
 /** Subject, HTML and plain text of one mail in one language (templates: React Email; texts: i18n/<locale>/mail.json). */
-export async function renderMail<K extends MailKind>(
-  kind: K,
-  locale: Locale,
-  data: MailData<K>,
-): Promise<{ subject: string; html: string; text: string }> {
-  const values = mailData[kind].parse(data) as Record<string, string | number>;
+export async function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData<K>): Promise<RenderedMail> {
+  const parsed = mailData[kind].parse(data) as ParsedMailData<K>;
+  const template: MailTemplate<K> = templates[kind];
   const t = translator(locale);
-  const section = catalogKey[kind];
-  const name = typeof values.name === "string" ? values.name.trim() : "";
-  const element = createElement(ActionMail, {
-    lang: locale,
-    heading: t(section, "heading", values),
-    greeting: name ? t("common", "greeting", { name }) : t("common", "greetingNoName"),
-    body: t(section, "body", values),
-    action:
-      typeof values.url === "string"
-        ? { label: t(section, "button", values), url: values.url, fallback: t("common", "buttonFallback") }
-        : undefined,
-    footer: t("common", "footer"),
-    signature: t("common", "signature"),
-  });
+  const element = template.element(locale, t, parsed);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: t(section, "subject", values), html, text };
+  return { subject: template.subject(t, parsed), html, text };
 }

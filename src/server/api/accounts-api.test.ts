@@ -75,6 +75,60 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     expect((await client.request("GET", "/home")).headers.get("location")).toBe("/onboarding/start");
   });
 
+  it.each([
+    [
+      "an invalid e-mail",
+      "/api/auth/sign-up/email",
+      { email: "nope", password: "long enough 1", name: "A" },
+      400,
+      "VALIDATION_ERROR",
+      "Parte de la información enviada no es válida.",
+    ],
+    [
+      "a short password",
+      "/api/auth/sign-up/email",
+      { email: "a@example.com", password: "123", name: "A" },
+      400,
+      "PASSWORD_TOO_SHORT",
+      "La contraseña debe tener al menos 8 caracteres.",
+    ],
+    ["malformed JSON", "/api/auth/sign-up/email", "{oops", 400, "BAD_REQUEST", "No se pudo leer la solicitud."],
+    [
+      "a wrong password",
+      "/api/auth/sign-in/email",
+      { email: "nobody@example.com", password: "whatever 123" },
+      401,
+      "INVALID_EMAIL_OR_PASSWORD",
+      "Correo o contraseña incorrectos.",
+    ],
+    [
+      "a forged reset code",
+      "/api/auth/reset-password",
+      { token: "forged", newPassword: "long enough 1" },
+      400,
+      "INVALID_TOKEN",
+      "Este enlace no es válido o ha caducado.",
+    ],
+    [
+      "an unknown provider",
+      "/api/auth/sign-in/social",
+      { provider: "myspace" },
+      404,
+      "PROVIDER_NOT_FOUND",
+      "Este método de acceso no está disponible.",
+    ],
+  ])("answers %s on the auth routes with a translated 4xx", async (_label, path, body, status, code, message) => {
+    const response = await new TestClient(web.url, "es").request("POST", path, body);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ success: false, errorCode: code, code, message });
+  });
+
+  it("answers an unknown auth route with a JSON 404", async () => {
+    const response = await new TestClient(web.url).request("GET", "/api/auth/nope");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ errorCode: "NOT_FOUND" });
+  });
+
   it("returns the user payload of spec section 7", async () => {
     const { client, email } = await verifiedClient();
     const body = (await (await client.api("GET", "/user")).json()) as { success: boolean; payload: Record<string, unknown> };

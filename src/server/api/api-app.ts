@@ -31,7 +31,7 @@ export interface ApiDeps {
 /** The JSON API under /api: one router per domain, described by OpenAPI at /api/openapi.json. */
 export function apiApp(deps: ApiDeps) {
   const api = new OpenAPIHono<ApiEnv>();
-  api.route("/", authRoutes(deps.auth));
+  api.route("/", authRoutes(deps.auth, deps.catalogs));
   api.use("*", async (c, next) => {
     c.set("signedIn", c.req.path.startsWith("/api/auth/") ? null : await deps.resolveSession(c.req.raw.headers));
     return next();

@@ -60,11 +60,15 @@ export function OnboardingWizard({ initialUser }: { initialUser: UserPayload }) 
   return (
     <div className="mx-auto w-full max-w-lg" data-step={step}>
       <title>{`${tc("pages.OnboardingDefault.title")} · Parley`}</title>
-      {step === "capture" && <CaptureStep isSaving={isSaving} onContinue={(kinds) => complete("capture", { preferences: { captureKinds: kinds } })} />}
-      {step === "language" && <LanguageStep
+      {step === "capture" && (
+        <CaptureStep isSaving={isSaving} onContinue={(kinds) => complete("capture", { preferences: { captureKinds: kinds } })} />
+      )}
+      {step === "language" && (
+        <LanguageStep
           isSaving={isSaving}
           onContinue={(language, meetingLanguage) => complete("language", { language, preferences: { meetingLanguage } })}
-        />}
+        />
+      )}
       {step === "calendar" && <CalendarStep isSaving={isSaving} onContinue={() => complete("calendar")} />}
       {step === "done" && <DoneStep isSaving={isSaving} onContinue={() => complete("done")} />}
     </div>
