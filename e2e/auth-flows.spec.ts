@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures/test";
-import { mailedLink, newAccount, setUser, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { mailedLink, newAccount, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { banThroughAdminApi } from "./support/admin";
 import { waitForPageReady } from "./support/pages";
 
 // The accounts journeys of issue 3 in Chromium: sign-up and verification through the real mail, sign-out
@@ -129,19 +130,7 @@ test("a banned user is signed out to /sso?banned=true and cannot sign in", async
   await page.goto("/home");
   await expect(page).toHaveURL(/\/home$/);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  const adminAccount = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
-  if ((await (await admin.goto("/faq"))?.status()) !== 200) throw new Error("faq did not load");
-  if ((await signIn(admin, adminAccount)) !== 200) await signUpVerified(admin, adminAccount);
-  await setUser(admin, {});
-  const token = ((await (await admin.request.get("/api/csrf-token")).json()) as { csrfToken: string }).csrfToken;
-  const ban = await admin.request.post("/api/admin/users/ban", {
-    data: { email: account.email, reason: "spam" },
-    headers: { "X-CSRF-Token": token },
-  });
-  expect(ban.status()).toBe(200);
-  await adminContext.close();
+  await banThroughAdminApi(browser, account.email);
 
   await page.goto("/notes");
   await expect(page).toHaveURL(/\/sso\?banned=true$/);

@@ -1,6 +1,6 @@
 import { splitLocale } from "../../shared/i18n/locales";
 import { authPaths } from "../../shared/routing/auth-paths";
-import { clearCsrfToken, getCsrfToken } from "./csrf-token";
+import { apiBaseUrl, clearCsrfToken, getCsrfToken } from "./csrf-token";
 
 // The one web API client (spec section 7 headers; section 8 error catalogue; interpretations 15 and 28).
 // No timeout by default (spec section 9).
@@ -58,7 +58,7 @@ async function send(method: string, path: string, { body, query, signal }: ApiRe
   };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (upper !== "GET" && upper !== "HEAD") headers["X-CSRF-Token"] = await getCsrfToken();
-  return fetch(`/api${path}${queryString(query)}`, {
+  return fetch(`${apiBaseUrl()}/api${path}${queryString(query)}`, {
     method: upper,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

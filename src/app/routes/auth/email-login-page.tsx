@@ -7,13 +7,9 @@ import { fieldErrors, signInInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
 import { FormMessage } from "../../features/auth/components/form-message";
 import { TextField } from "../../features/auth/components/text-field";
-import { onSignedIn } from "../../features/auth/session";
+import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
-
-interface SignInAnswer {
-  user: { id: string; email: string; name: string };
-}
 
 /** interpretations 8: the e-mail + password form. */
 export default function EmailLoginPage() {
@@ -38,10 +34,9 @@ export default function EmailLoginPage() {
     setProblem(null);
     setPending(true);
     try {
-      const answer = await apiRequest<SignInAnswer>("POST", "/auth/sign-in/email", { body: { ...parsed.data, rememberMe: true } });
-      onSignedIn({ ...answer.user, language: null }, locale);
+      await apiRequest("POST", "/auth/sign-in/email", { body: { ...parsed.data, rememberMe: true } });
       // A full load: the server decides the next page (verify, onboarding, paywall or `next`) with the new session.
-      window.location.assign(target);
+      await finishSignIn(target, locale);
     } catch (error) {
       if (isBannedError(error)) {
         window.location.assign(`${to("/sso")}?banned=true`);

@@ -5,8 +5,9 @@ import { apiRequest } from "../../api/api-client";
 import { authErrorKey } from "../../features/auth/auth-errors";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
 import { FormMessage } from "../../features/auth/components/form-message";
+import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
-import { useLocalizedPath } from "../../i18n/use-locale";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
 import type { loader as rootLoader } from "../../root";
 import { Spinner } from "../../ui/spinner";
 
@@ -28,6 +29,7 @@ interface GoogleIdentity {
 export default function GoogleOneTapPage() {
   const { t } = useTranslation("auth");
   const to = useLocalizedPath();
+  const locale = useLocale();
   const { target, withNext } = useAuthTarget();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const clientId = root?.oneTapClientId ?? null;
@@ -54,7 +56,7 @@ export default function GoogleOneTapPage() {
         context: "signin",
         callback: ({ credential }) => {
           apiRequest("POST", "/auth/one-tap/callback", { body: { idToken: credential } }).then(
-            () => window.location.assign(target),
+            () => finishSignIn(target, locale),
             (error: unknown) => setProblem(authErrorKey(error)),
           );
         },
@@ -63,7 +65,7 @@ export default function GoogleOneTapPage() {
     };
     document.head.appendChild(script);
     return () => script.remove();
-  }, [clientId, scriptUrl, nonce, target]);
+  }, [clientId, scriptUrl, nonce, target, locale]);
 
   return (
     <div className="space-y-4">

@@ -8,13 +8,9 @@ import { AuthHeading } from "../../features/auth/components/auth-heading";
 import { FormMessage } from "../../features/auth/components/form-message";
 import { SocialButtons } from "../../features/auth/components/social-buttons";
 import { TextField } from "../../features/auth/components/text-field";
-import { onSignedIn } from "../../features/auth/session";
+import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale } from "../../i18n/use-locale";
-
-interface SignInAnswer {
-  user: { id: string; email: string; name: string };
-}
 
 /**
  * interpretations 8: /signup and /register create an account. Sign-up answers alike for new and taken
@@ -50,15 +46,13 @@ export default function SignupPage() {
       return;
     }
     try {
-      const answer = await apiRequest<SignInAnswer>("POST", "/auth/sign-in/email", {
-        body: { email: parsed.data.email, password: parsed.data.password },
-      });
-      onSignedIn({ ...answer.user, language: locale }, locale);
-      window.location.assign(target);
+      await apiRequest("POST", "/auth/sign-in/email", { body: { email: parsed.data.email, password: parsed.data.password } });
     } catch {
       setPending(false);
       setSent(true);
+      return;
     }
+    await finishSignIn(target, locale);
   };
 
   if (isSent) {
