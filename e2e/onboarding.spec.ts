@@ -26,8 +26,10 @@ test("a new user finishes every step, sees the paywall once, and is not sent bac
   await page.getByRole("checkbox", { name: en("onboarding.capture.choices.youtube") }).check();
   await next.click();
 
-  // Step 2: languages (English stays).
+  // Step 2: languages (English stays). The answers of step 1 are kept on the account.
   await expect(page.getByRole("heading", { name: en("onboarding.language.title") })).toBeVisible();
+  const saved = (await (await page.request.get("/api/user")).json()) as { payload: { preferences: { captureKinds?: string[] } } };
+  expect(saved.payload.preferences.captureKinds).toEqual(["meetings", "youtube"]);
   await expect(progress).toHaveAttribute("aria-valuenow", "2");
   await expect(page.getByLabel(en("onboarding.language.interfaceLanguage"))).toHaveValue("en");
   await page.getByRole("button", { name: en("onboarding.continue") }).click();
