@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/client";
 /** pg-boss on the same database: PGlite through its adapter when embedded, a connection string otherwise. */
 export function createQueue(database: DatabaseHandle): PgBoss {
   if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" });
-  // Scale-out: any number of worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
+  // Scale-out: many worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
   return new PgBoss({ connectionString: database.url, max: 4 });
 }
 
