@@ -142,3 +142,19 @@ test("a banned user is signed out to /sso?banned=true and cannot sign in", async
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/sso\?banned=true$/);
 });
+
+test("the sign-up form explains bad input in the page's language and sends nothing", async ({ page }) => {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/")) calls.push(request.url());
+  });
+  await page.goto("/pt/signup");
+  await waitForPageReady(page);
+  await page.getByLabel("E-mail").fill("not-an-address");
+  await page.getByLabel("Senha").fill("short");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByText("Digite seu nome.")).toBeVisible();
+  await expect(page.getByText("Digite um e-mail válido.")).toBeVisible();
+  await expect(page.getByText("Use pelo menos 8 caracteres.")).toBeVisible();
+  expect(calls).toEqual([]);
+});

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { apiRequest } from "../../api/api-client";
-import { authErrorKey } from "../../features/auth/auth-errors";
-import { fieldErrors, resetPasswordInput } from "../../features/auth/auth-schemas";
+import { resetPasswordInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
 import { FormMessage } from "../../features/auth/components/form-message";
 import { TextField } from "../../features/auth/components/text-field";
+import { useAuthForm } from "../../features/auth/use-auth-form";
 import { useLocalizedPath } from "../../i18n/use-locale";
 
 /** Opened from the reset mail (through /email-action); every session of the account ends on success. */
@@ -15,31 +15,13 @@ export default function ResetPasswordPage() {
   const to = useLocalizedPath();
   const [params] = useSearchParams();
   const token = params.get("oobCode") ?? params.get("token");
-  const [values, setValues] = useState({ password: "", confirm: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useAuthForm(resetPasswordInput, { password: "", confirm: "" });
   const [isDone, setDone] = useState(false);
-  const [isPending, setPending] = useState(false);
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = resetPasswordInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    setPending(true);
-    try {
-      await apiRequest("POST", "/auth/reset-password", { body: { token, newPassword: parsed.data.password } });
-      setDone(true);
-    } catch (error) {
-      setProblem(t(`errors.${authErrorKey(error)}`));
-    } finally {
-      setPending(false);
-    }
-  };
+  const handleSubmit = form.submit(async (data) => {
+    await apiRequest("POST", "/auth/reset-password", { body: { token, newPassword: data.password } });
+    setDone(true);
+  });
 
   if (!token) {
     return (
@@ -64,27 +46,16 @@ export default function ResetPasswordPage() {
         </>
       ) : (
         <form noValidate onSubmit={handleSubmit} className="space-y-4">
-          {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
+          {form.problem ? <FormMessage kind="error">{form.problem}</FormMessage> : null}
           <TextField
             label={t("fields.newPassword")}
-            name="password"
             type="password"
             autoComplete="new-password"
             hint={t("fields.passwordRule")}
-            value={values.password}
-            onChange={(password) => setValues((current) => ({ ...current, password }))}
-            error={errors.password ? t(`errors.${errors.password}`) : null}
+            {...form.field("password")}
           />
-          <TextField
-            label={t("fields.confirmPassword")}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(confirm) => setValues((current) => ({ ...current, confirm }))}
-            error={errors.confirm ? t(`errors.${errors.confirm}`) : null}
-          />
-          <button type="submit" className="btn-primary w-full" disabled={isPending}>
+          <TextField label={t("fields.confirmPassword")} type="password" autoComplete="new-password" {...form.field("confirm")} />
+          <button type="submit" className="btn-primary w-full" disabled={form.isPending}>
             {t("reset.submit")}
           </button>
         </form>

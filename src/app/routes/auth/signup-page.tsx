@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { apiRequest } from "../../api/api-client";
-import { authErrorKey } from "../../features/auth/auth-errors";
-import { fieldErrors, signUpInput } from "../../features/auth/auth-schemas";
+import { signUpInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
 import { FormMessage } from "../../features/auth/components/form-message";
 import { SocialButtons } from "../../features/auth/components/social-buttons";
 import { TextField } from "../../features/auth/components/text-field";
 import { finishSignIn } from "../../features/auth/finish-sign-in";
+import { useAuthForm } from "../../features/auth/use-auth-form";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale } from "../../i18n/use-locale";
 
@@ -21,45 +21,25 @@ export default function SignupPage() {
   const { t } = useTranslation("auth");
   const locale = useLocale();
   const { target, withNext } = useAuthTarget();
-  const [values, setValues] = useState({ name: "", email: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useAuthForm(signUpInput, { name: "", email: "", password: "" });
   const [isSent, setSent] = useState(false);
-  const [isPending, setPending] = useState(false);
-  const set = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-  const handleSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = signUpInput.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    setPending(true);
+  const handleSubmit = form.submit(async (data) => {
+    await apiRequest("POST", "/auth/sign-up/email", { body: data });
     try {
-      await apiRequest("POST", "/auth/sign-up/email", { body: parsed.data });
-    } catch (error) {
-      setPending(false);
-      setProblem(t(`errors.${authErrorKey(error)}`));
-      return;
-    }
-    try {
-      await apiRequest("POST", "/auth/sign-in/email", { body: { email: parsed.data.email, password: parsed.data.password } });
+      await apiRequest("POST", "/auth/sign-in/email", { body: { email: data.email, password: data.password } });
     } catch {
-      setPending(false);
       setSent(true);
       return;
     }
     await finishSignIn(target, locale);
-  };
+  });
 
   if (isSent) {
     return (
       <div className="space-y-4">
         <AuthHeading title={t("signup.checkInboxTitle")} />
-        <FormMessage kind="notice">{t("signup.checkInbox", { email: values.email.trim() })}</FormMessage>
+        <FormMessage kind="notice">{t("signup.checkInbox", { email: form.values.email.trim() })}</FormMessage>
         <Link to={withNext("/email-login")} className="btn-secondary w-full">
           {t("signup.toSignIn")}
         </Link>
@@ -71,36 +51,18 @@ export default function SignupPage() {
       <AuthHeading subtitle={t("signup.subtitle")} />
       <SocialButtons />
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
-        {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-        <TextField
-          label={t("fields.name")}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={set("name")}
-          error={errors.name ? t(`errors.${errors.name}`) : null}
-        />
-        <TextField
-          label={t("fields.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set("email")}
-          error={errors.email ? t(`errors.${errors.email}`) : null}
-        />
+        {form.problem ? <FormMessage kind="error">{form.problem}</FormMessage> : null}
+        <TextField label={t("fields.name")} autoComplete="name" {...form.field("name")} />
+        <TextField label={t("fields.email")} type="email" autoComplete="email" {...form.field("email")} />
         <TextField
           label={t("fields.password")}
-          name="password"
           type="password"
           autoComplete="new-password"
           hint={t("fields.passwordRule")}
-          value={values.password}
-          onChange={set("password")}
-          error={errors.password ? t(`errors.${errors.password}`) : null}
+          {...form.field("password")}
         />
-        <button type="submit" className="btn-primary w-full" disabled={isPending}>
-          {isPending ? t("signup.submitting") : t("signup.submit")}
+        <button type="submit" className="btn-primary w-full" disabled={form.isPending}>
+          {form.isPending ? t("signup.submitting") : t("signup.submit")}
         </button>
       </form>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
