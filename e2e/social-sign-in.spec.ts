@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { isAt } from "./support/pages";
+import { isAt, waitForPageReady } from "./support/pages";
 
 const providers = [
   { id: "google", label: "Continue with Google", consent: "Sign in with Google (stand-in)" },
@@ -29,6 +29,7 @@ for (const provider of providers) {
   test(`${provider.label}: consent at the stand-in, then a new user is signed in and lands on onboarding`, async ({ page }) => {
     const person = newPerson(provider.id);
     await page.goto("/login");
+    await waitForPageReady(page);
     await page.getByRole("button", { name: provider.label, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(provider.consent);
     expect(new URL(page.url()).hostname).toBe("127.0.0.1");
@@ -44,6 +45,7 @@ test("Continue with Google twice: the second time the same account is signed in 
   const person = newPerson("google-again");
   const signIn = async (target: Page) => {
     await target.goto("/login");
+    await waitForPageReady(target);
     await target.getByRole("button", { name: "Continue with Google", exact: true }).click();
     await target.getByLabel("E-mail").fill(person.email);
     await target.getByRole("button", { name: "Allow" }).click();
@@ -68,4 +70,14 @@ test("Google One Tap on /google-one-tap signs a new user in", async ({ page }) =
   await page.goto("/google-one-tap");
   await page.waitForURL(isAt("/onboarding/start"));
   expect(await signedInEmail(page)).toBe(person.email);
+});
+
+test("Deny at the provider brings the visitor back to the login page with a translated alert", async ({ page }) => {
+  await page.goto("/es/login");
+  await waitForPageReady(page);
+  await page.getByRole("button", { name: "Continuar con Google", exact: true }).click();
+  await page.getByRole("button", { name: "Deny" }).click();
+  await page.waitForURL((url) => url.pathname === "/es/login" && url.searchParams.get("error") === "access_denied");
+  await expect(page.getByRole("alert").filter({ hasText: "Se denegó el acceso." })).toBeVisible();
+  expect((await page.request.get("/api/user")).status()).toBe(401);
 });

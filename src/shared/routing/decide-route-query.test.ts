@@ -118,7 +118,15 @@ describe("decideRoute: the error query parameter", () => {
   });
 
   it("lists exactly the known codes", () => {
-    expect([...knownQueryErrors]).toEqual(["session_expired", "oauth_failed", "link_expired", "access_denied"]);
+    expect([...knownQueryErrors]).toEqual([
+      "session_expired",
+      "oauth_failed",
+      "link_expired",
+      "access_denied",
+      "email_not_found",
+      "account_not_linked",
+      "BANNED_USER",
+    ]);
   });
 
   it.each(["boom", "SESSION_EXPIRED", "generic", "session_expired ", "constructor", "__proto__"])(

@@ -38,7 +38,16 @@ export interface RouteDecisionInput {
 }
 
 /** Codes of the `error` query parameter that have their own message; anything else reads as generic. */
-export const knownQueryErrors = ["session_expired", "oauth_failed", "link_expired", "access_denied"] as const;
+export const knownQueryErrors = [
+  "session_expired",
+  "oauth_failed",
+  "link_expired",
+  "access_denied",
+  // Social sign-in failures (better-auth callback codes, see src/infra/auth/social/social-errors.ts).
+  "email_not_found",
+  "account_not_linked",
+  "BANNED_USER",
+] as const;
 
 export function decideRoute({ url, match, viewer, environment, serverRedirect }: RouteDecisionInput): RouteDecision {
   const query = new URLSearchParams(url.search);
