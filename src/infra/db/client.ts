@@ -11,8 +11,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as authSchema from "./auth-schema";
 import * as siteSchema from "./schema";
+import * as usageSchema from "./usage-schema";
 
-const schema = { ...siteSchema, ...authSchema };
+const schema = { ...siteSchema, ...authSchema, ...usageSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

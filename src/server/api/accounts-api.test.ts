@@ -191,6 +191,14 @@ describe.each(databaseKinds)("accounts API on %s", (kind) => {
     expect(await response.json()).toMatchObject({ errorCode: "INVALID_JSON" });
   });
 
+  it("reports this month's usage (spec section 7 GET /user/usage)", async () => {
+    const { client } = await verifiedClient();
+    const body = (await (await client.api("GET", "/user/usage")).json()) as { id: string; usage: unknown };
+    expect(body.id).toMatch(/:\d{4}-\d{2}$/);
+    expect(body.usage).toEqual({ transcriptionMinutes: 0, uploadCount: 0 });
+    expect((await new TestClient(web.url).api("GET", "/user/usage")).status).toBe(401);
+  });
+
   it("stores click ids and rejects unknown ones", async () => {
     const { client } = await verifiedClient();
     expect((await client.api("POST", "/user/set-click-ids", { clickIds: { gclid: "abc", ua: "Mozilla" } })).status).toBe(200);

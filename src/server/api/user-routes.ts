@@ -2,6 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { deleteCookie } from "hono/cookie";
 import { findUserPayload } from "../../core/accounts/data";
 import { deleteAccount, setClickIds, updateUserData } from "../../core/accounts/mutations";
+import { getUsage } from "../../core/usage/data";
+import { usageSchema } from "../../core/usage/schema";
 import type { Database } from "../../infra/db/client";
 import { setClickIdsInput, setUserInput } from "../../shared/accounts/user-payload";
 import type { ApiEnv } from "../hono-env";
@@ -43,6 +45,14 @@ const setUserClickIds = createRoute({
   request: { body: json(setClickIdsInput) },
   responses: { 200: { description: "Stored", content: { "application/json": { schema: okSchema } } }, ...errors },
 });
+const getUserUsage = createRoute({
+  method: "get",
+  path: "/user/usage",
+  tags: ["user"],
+  summary: "This month's metered usage: transcription minutes and uploads",
+  responses: { 200: { description: "Usage", content: { "application/json": { schema: usageSchema.openapi("Usage") } } }, ...errors },
+});
+
 const removeUser = createRoute({
   method: "delete",
   path: "/user",
@@ -72,6 +82,7 @@ export function userRoutes({ db }: { db: Database }) {
     await setClickIds(db, { userId: currentUser(c).userId, input: c.req.valid("json") });
     return c.json({ success: true as const }, 200);
   });
+  app.openapi(getUserUsage, async (c) => c.json(await getUsage(db, { userId: currentUser(c).userId }), 200));
   app.openapi(removeUser, async (c) => {
     await deleteAccount(db, { userId: currentUser(c).userId });
     for (const name of ["parley.session_token", "parley.session_data", "parley.dont_remember"]) {

@@ -1,0 +1,30 @@
+import type { Database } from "../../infra/db/client";
+import { usageRecords } from "../../infra/db/usage-schema";
+import { billableMinutes, usagePeriod } from "./schema";
+
+/**
+ * Counts a transcribed note once (a retried job records nothing new). Failed transcriptions are not
+ * recorded by the pipeline (interpretations 4).
+ */
+export async function recordTranscription(
+  db: Database,
+  { userId, noteId, seconds, at = new Date() }: { userId: string; noteId: string; seconds: number; at?: Date },
+): Promise<void> {
+  const minutes = billableMinutes(seconds);
+  if (minutes === 0) return;
+  await db
+    .insert(usageRecords)
+    .values({ userId, period: usagePeriod(at), kind: "transcription_minutes", amount: minutes, sourceId: noteId })
+    .onConflictDoNothing();
+}
+
+/** Counts an upload once per note. */
+export async function recordUpload(
+  db: Database,
+  { userId, noteId, at = new Date() }: { userId: string; noteId: string; at?: Date },
+): Promise<void> {
+  await db
+    .insert(usageRecords)
+    .values({ userId, period: usagePeriod(at), kind: "upload", amount: 1, sourceId: noteId })
+    .onConflictDoNothing();
+}
