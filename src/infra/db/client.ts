@@ -10,10 +10,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as authSchema from "./auth-schema";
+import * as notesSchema from "./notes-schema";
 import * as siteSchema from "./schema";
 import * as usageSchema from "./usage-schema";
 
-const schema = { ...siteSchema, ...authSchema, ...usageSchema };
+const schema = { ...siteSchema, ...authSchema, ...usageSchema, ...notesSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

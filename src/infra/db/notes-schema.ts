@@ -1,0 +1,67 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { MeetingStatus, NoteType, TranscriptionCode } from "../../shared/notes/statuses";
+import { user } from "./auth-schema";
+
+/** Where a note's content came from (issue 4): an upload, a browser recording, a document, text or YouTube. */
+export type NoteSource =
+  | { kind: "upload"; fileName: string; mimeType: string | null; sizeBytes: number }
+  | { kind: "recording"; mimeType: string | null }
+  | { kind: "document"; fileName: string; mimeType: string | null; sizeBytes: number }
+  | { kind: "text" }
+  | { kind: "youtube"; videoId: string }
+  | { kind: "meeting"; url: string };
+
+/** A note (spec section 3 "Note"; API shape in interpretations 18). Every read filters by user_id. */
+export const notes = pgTable(
+  "notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type").$type<NoteType>().notNull(),
+    title: text("title").notNull().default(""),
+    transcriptionCode: text("transcription_code").$type<TranscriptionCode>(),
+    /** Why a transcription failed (a media or engine error code), for the translated explanation. */
+    transcriptionError: text("transcription_error"),
+    meeting: jsonb("meeting").$type<MeetingStatus>(),
+    /** False when the note has no usable media ('no recording', interpretations 18). */
+    active: boolean("active").notNull().default(true),
+    /** Chosen by the user, or detected by the engine. */
+    language: text("language"),
+    recordingDurationSeconds: real("recording_duration_seconds"),
+    source: jsonb("source").$type<NoteSource>().notNull(),
+    /** Storage key of the original media or document, when there is one. */
+    mediaKey: text("media_key"),
+    calendarId: text("calendar_id"),
+    eventId: text("event_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Cursor paging walks (created_at, id) newest first within one user.
+  (table) => [index("notes_user_created_idx").on(table.userId, table.createdAt.desc(), table.id.desc())],
+);
+
+export interface TranscriptWord {
+  start: number;
+  end: number;
+  word: string;
+  probability?: number;
+}
+
+/** One transcript segment; a note's segments are replaced as a whole when a transcription finishes. */
+export const transcriptSegments = pgTable(
+  "transcript_segments",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    startSeconds: real("start_seconds").notNull(),
+    endSeconds: real("end_seconds").notNull(),
+    text: text("text").notNull(),
+    speaker: text("speaker"),
+    words: jsonb("words").$type<TranscriptWord[]>(),
+  },
+  (table) => [primaryKey({ columns: [table.noteId, table.position] })],
+);
