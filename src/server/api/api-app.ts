@@ -13,6 +13,7 @@ import { AppError, respondWithError } from "./api-error";
 import { authRoutes } from "./auth-routes";
 import { csrfRoutes } from "./csrf-routes";
 import { type HealthDeps, healthRoutes } from "./health-routes";
+import { notesRoutes } from "./notes-routes";
 import { userRoutes } from "./user-routes";
 
 export interface ApiDeps {
@@ -41,6 +42,7 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db }));
   api.route("/", adminRoutes({ db: deps.db }));
+  api.route("/", notesRoutes({ db: deps.db }));
   for (const routes of deps.extraRoutes ?? []) api.route("/", routes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
