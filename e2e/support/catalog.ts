@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { type Locale, locales } from "../../src/shared/i18n/locales";
 
-export type CatalogNamespace = "common" | "marketing" | "legal" | "auth" | "account" | "mail";
+export type CatalogNamespace = "common" | "marketing" | "legal" | "auth" | "account" | "mail" | "notes";
 
 const cache = new Map<string, unknown>();
 

@@ -58,6 +58,7 @@ export async function listNotes(
 export async function listSegments(db: Database, { userId, noteId }: { userId: string; noteId: string }) {
   return db
     .select({
+      position: transcriptSegments.position,
       start: transcriptSegments.startSeconds,
       end: transcriptSegments.endSeconds,
       text: transcriptSegments.text,

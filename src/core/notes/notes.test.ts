@@ -101,8 +101,8 @@ describe.each(databaseKinds)("notes on %s", (kind) => {
     await replaceSegments(db, { userId: "ana", noteId: id, segments });
     const stored = await listSegments(db, { userId: "ana", noteId: id });
     expect(stored).toEqual([
-      { start: 0, end: 1.5, text: "Hello there.", speaker: null, words: segments[0]?.words },
-      { start: 1.5, end: 3, text: "Bye.", speaker: "Ana", words: null },
+      { position: 0, start: 0, end: 1.5, text: "Hello there.", speaker: null, words: segments[0]?.words },
+      { position: 1, start: 1.5, end: 3, text: "Bye.", speaker: "Ana", words: null },
     ]);
     expect(await listSegments(db, { userId: "bob", noteId: id })).toEqual([]);
   });

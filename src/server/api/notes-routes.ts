@@ -16,6 +16,7 @@ const errors = {
 };
 const noteSchema = z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) }).openapi("Note");
 const segmentSchema = z.object({
+  position: z.number().int(),
   start: z.number(),
   end: z.number(),
   text: z.string(),

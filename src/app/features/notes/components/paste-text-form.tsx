@@ -1,0 +1,85 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { useLocalizedPath } from "../../../i18n/use-locale";
+import { errorMessage } from "../../shell/error-message";
+import { createTextNote } from "../queries";
+
+// Same limits as the API (src/server/api/notes-routes.ts), checked here first so nothing is sent in vain.
+const pasteTextInput = z.object({
+  title: z.string().trim().max(200, "titleTooLong"),
+  text: z.string().trim().min(1, "textRequired").max(500_000, "textTooLong"),
+});
+
+/** Pasted text becomes a note at once (type text); the page then opens it. */
+export function PasteTextForm() {
+  const { t } = useTranslation("notes");
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = pasteTextInput.safeParse({ title, text });
+    if (!parsed.success) {
+      setProblem(t(`home.pasteText.errors.${parsed.error.issues[0]?.message ?? "failed"}`));
+      return;
+    }
+    setProblem(null);
+    setPending(true);
+    try {
+      const note = await createTextNote({ text: parsed.data.text, ...(parsed.data.title ? { title: parsed.data.title } : {}) });
+      navigate(to(`/note/${note.id}`));
+    } catch (error) {
+      setPending(false);
+      setProblem(errorMessage(error, t("home.pasteText.errors.failed")));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="card space-y-4" aria-labelledby={`${id}-title`}>
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {t("home.pasteText.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("home.pasteText.description")}</p>
+      </div>
+      {problem ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {problem}
+        </p>
+      ) : null}
+      <div className="space-y-1">
+        <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+          {t("home.pasteText.titleLabel")}
+        </label>
+        <input
+          id={`${id}-name`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-text`} className="block text-sm font-medium">
+          {t("home.pasteText.textLabel")}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          rows={8}
+          onChange={(event) => setText(event.target.value)}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isPending}>
+        {isPending ? t("home.pasteText.submitting") : t("home.pasteText.submit")}
+      </button>
+    </form>
+  );
+}
