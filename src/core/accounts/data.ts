@@ -62,10 +62,6 @@ export async function findUserLanguage(db: Database, { userId }: { userId: strin
   return row?.language ?? null;
 }
 
-export async function findUserIdByEmail(db: Database, { email }: { email: string }): Promise<string | null> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
-  return row?.id ?? null;
-}
 
 export async function findUserEmail(db: Database, { userId }: { userId: string }): Promise<string | null> {
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);

@@ -15,10 +15,6 @@ export interface SignedInUser {
 
 let currentUser: SignedInUser | null = null;
 
-export function getSignedInUser(): SignedInUser | null {
-  return currentUser;
-}
-
 /** Stores the user; returns the locale the pages should be in (the user's choice when supported). */
 export function onSignedIn(user: SignedInUser, pageLocale: Locale): Locale {
   currentUser = user;
