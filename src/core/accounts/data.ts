@@ -62,7 +62,6 @@ export async function findUserLanguage(db: Database, { userId }: { userId: strin
   return row?.language ?? null;
 }
 
-
 export async function findUserEmail(db: Database, { userId }: { userId: string }): Promise<string | null> {
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   return row?.email ?? null;
