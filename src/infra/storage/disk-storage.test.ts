@@ -1,0 +1,61 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDiskStorage } from "./disk-storage";
+import { assertValidKey, type Storage } from "./storage";
+
+describe("disk storage", () => {
+  let root: string;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "parley-storage-"));
+    storage = createDiskStorage(root);
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("stores a stream and reads it back, with its size", async () => {
+    const key = "users/u1/notes/n1/original";
+    expect(await storage.put(key, Readable.from(["hello ", "world"]))).toEqual({ sizeBytes: 11 });
+    expect(await text(await storage.get(key))).toBe("hello world");
+    expect(await storage.stat(key)).toEqual({ sizeBytes: 11 });
+    expect(storage.localPath?.(key)).toBe(path.join(root, "users", "u1", "notes", "n1", "original"));
+  });
+
+  it("leaves nothing under the key, nor a temporary file, when the upload breaks", async () => {
+    const key = "users/u1/notes/broken/original";
+    const failing = new Readable({
+      read() {
+        this.push("partial");
+        this.destroy(new Error("connection dropped"));
+      },
+    });
+    await expect(storage.put(key, failing)).rejects.toThrow("connection dropped");
+    expect(await storage.stat(key)).toBeNull();
+    expect(await readdir(path.join(root, "users", "u1", "notes", "broken"))).toEqual([]);
+  });
+
+  it("replaces a key whole, and deletes by key and by prefix", async () => {
+    await storage.put("users/u2/notes/a/original", Buffer.from("one"));
+    await storage.put("users/u2/notes/a/original", Buffer.from("two!"));
+    await storage.put("users/u2/notes/b/original", Buffer.from("three"));
+    expect(await text(await storage.get("users/u2/notes/a/original"))).toBe("two!");
+    await storage.delete("users/u2/notes/b/original");
+    expect(await storage.stat("users/u2/notes/b/original")).toBeNull();
+    await storage.deletePrefix("users/u2");
+    expect(await storage.stat("users/u2/notes/a/original")).toBeNull();
+    await expect(storage.get("users/u2/notes/a/original")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it.each(["../escape", "users/../../etc/passwd", "/abs/path", "users//double", "users/.hidden", "", "users/a b", "users\\win"])(
+    "refuses the key %j",
+    (key) => {
+      expect(() => assertValidKey(key)).toThrow(expect.objectContaining({ code: "INVALID_KEY" }));
+    },
+  );
+});

@@ -1,0 +1,38 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Where notes' media and documents live (issue 4: local disk now, S3-compatible later, same interface).
+ * Keys are relative paths like `users/<userId>/notes/<noteId>/original`.
+ */
+export interface Storage {
+  /** Stores the whole stream under `key`; a failed or aborted write leaves nothing under the key. */
+  put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ sizeBytes: number }>;
+  /** The stored bytes; throws StorageError NOT_FOUND when the key has nothing. */
+  get(key: string): Promise<Readable>;
+  stat(key: string): Promise<{ sizeBytes: number } | null>;
+  delete(key: string): Promise<void>;
+  /** Removes every key under a prefix (a deleted note or account). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A local file path for tools that need one (ffmpeg), when the backend has files. */
+  localPath?(key: string): string;
+}
+
+export class StorageError extends Error {
+  override name = "StorageError";
+  constructor(
+    readonly code: "INVALID_KEY" | "NOT_FOUND",
+    message: string = code,
+  ) {
+    super(message);
+  }
+}
+
+// Letters, digits, dash, underscore and dot in each segment (not leading with a dot); no empty segments.
+const segment = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+/** Refuses anything that could leave the storage root or mean something else on another backend. */
+export function assertValidKey(key: string): void {
+  const parts = key.split("/");
+  const isValid = key.length <= 512 && parts.length > 0 && parts.every((part) => segment.test(part) && part !== "." && part !== "..");
+  if (!isValid) throw new StorageError("INVALID_KEY", `invalid storage key: ${JSON.stringify(key)}`);
+}
