@@ -1,0 +1,103 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { type SpeechEngine, SpeechEngineError, type TranscribedSegment, type Transcription } from "./speech-engine";
+
+// Any OpenAI-compatible `POST /v1/audio/transcriptions` (OpenAI, a local faster-whisper or whisper.cpp
+// server, vLLM...): verbose_json with segment and word timestamps.
+
+const verboseJson = z.object({
+  text: z.string(),
+  language: z.string().optional(),
+  duration: z.number().optional(),
+  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
+  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional(),
+});
+
+/** OpenAI answers the language as an English name ("english"); engines behind it may answer a code. */
+const languageNames: Record<string, string> = {
+  english: "en",
+  spanish: "es",
+  portuguese: "pt",
+  french: "fr",
+  german: "de",
+  italian: "it",
+  dutch: "nl",
+  japanese: "ja",
+};
+
+export interface OpenAiCompatibleOptions {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** No answer within this many milliseconds counts as a retryable failure. */
+  timeoutMs?: number;
+}
+
+export function createOpenAiCompatibleEngine({ baseUrl, model, apiKey, timeoutMs = 10 * 60_000 }: OpenAiCompatibleOptions): SpeechEngine {
+  return {
+    id: `openai-compatible:${model}`,
+    languages: "any",
+    hasWordTimes: true,
+    async transcribe(wavPath, { language, signal }) {
+      const form = new FormData();
+      form.set("model", model);
+      form.set("response_format", "verbose_json");
+      form.append("timestamp_granularities[]", "word");
+      form.append("timestamp_granularities[]", "segment");
+      if (language && language !== "auto") form.set("language", language);
+      form.set("file", new Blob([await readFile(wavPath)], { type: "audio/wav" }), path.basename(wavPath));
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let response: Response;
+      try {
+        response = await fetch(new URL("/v1/audio/transcriptions", baseUrl), {
+          method: "POST",
+          body: form,
+          headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+      } catch (error) {
+        throw new SpeechEngineError("ENGINE_FAILED", true, `transcription endpoint unreachable: ${(error as Error).message}`);
+      }
+      const body = await response.text();
+      if (!response.ok) throw httpError(response.status, body);
+      let parsed: z.infer<typeof verboseJson>;
+      try {
+        parsed = verboseJson.parse(JSON.parse(body));
+      } catch {
+        throw new SpeechEngineError("ENGINE_FAILED", false, "the transcription endpoint answered something other than verbose_json");
+      }
+      return toTranscription(parsed, language);
+    },
+  };
+}
+
+function httpError(status: number, body: string): SpeechEngineError {
+  if (status === 429 || status >= 500) return new SpeechEngineError("ENGINE_FAILED", true, `HTTP ${status}`);
+  if (status === 401 || status === 403) return new SpeechEngineError("ENGINE_UNAVAILABLE", false, `HTTP ${status}: check the API key`);
+  if (/language/i.test(body)) return new SpeechEngineError("LANGUAGE_NOT_SUPPORTED", false, body.slice(0, 300));
+  if (/audio|file|decode/i.test(body)) return new SpeechEngineError("BAD_AUDIO", false, body.slice(0, 300));
+  return new SpeechEngineError("ENGINE_FAILED", false, `HTTP ${status}: ${body.slice(0, 300)}`);
+}
+
+function toTranscription(answer: z.infer<typeof verboseJson>, requested: string | undefined): Transcription {
+  const words = answer.words ?? [];
+  const segments: TranscribedSegment[] = (answer.segments ?? []).map((segment) => ({
+    start: segment.start,
+    end: segment.end,
+    text: segment.text.trim(),
+    // A word belongs to the segment its middle falls in.
+    words: words
+      .filter((word) => {
+        const middle = (word.start + word.end) / 2;
+        return middle >= segment.start && middle < segment.end;
+      })
+      .map((word) => ({ start: word.start, end: word.end, word: word.word.trim() })),
+  }));
+  if (segments.length === 0 && answer.text.trim()) {
+    segments.push({ start: 0, end: answer.duration ?? 0, text: answer.text.trim() });
+  }
+  const named = answer.language?.toLowerCase();
+  const language = (named && (languageNames[named] ?? (named.length <= 3 ? named : undefined))) ?? requested ?? "und";
+  return { language, durationSeconds: answer.duration ?? segments[segments.length - 1]?.end ?? 0, segments };
+}
