@@ -1,0 +1,27 @@
+// YouTube links a user may paste (issue 4: type youtube). Only YouTube's own hosts; anything that merely
+// contains "youtube" (youtube.com.evil.example, youtubee.com) is refused.
+const hosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be", "www.youtube-nocookie.com"]);
+const videoId = /^[A-Za-z0-9_-]{11}$/;
+
+export function parseYoutubeUrl(input: string): { videoId: string } | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password || (url.port && url.port !== "443" && url.port !== "80")) return null;
+  const host = url.hostname.toLowerCase();
+  if (!hosts.has(host)) return null;
+  const parts = url.pathname.split("/").filter(Boolean);
+  const id =
+    host === "youtu.be"
+      ? parts[0]
+      : parts[0] === "watch"
+        ? url.searchParams.get("v")
+        : ["shorts", "embed", "live", "v"].includes(parts[0] ?? "")
+          ? parts[1]
+          : null;
+  return id && videoId.test(id) ? { videoId: id } : null;
+}
