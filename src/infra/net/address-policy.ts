@@ -58,15 +58,33 @@ function embeddedV4(groups: number[], from: number): string {
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
+/**
+ * The IPv4 address an IPv6 address carries to an IPv4 host, or null: IPv4-mapped ::ffff:a.b.c.d,
+ * IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d (RFC 2765), NAT64 64:ff9b::/96
+ * (RFC 6052) and 6to4 2002:aabb:ccdd::/48 (RFC 3056). Packets to these reach that IPv4 host.
+ */
+function embeddedV4OfV6(g: number[]): string | null {
+  const zerosUpTo = (end: number) => g.slice(0, end).every((group) => group === 0);
+  if (zerosUpTo(5) && (g[5] === 0xffff || g[5] === 0)) return embeddedV4(g, 6);
+  if (zerosUpTo(4) && g[4] === 0xffff && g[5] === 0) return embeddedV4(g, 6);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0)) return embeddedV4(g, 6);
+  if (g[0] === 0x2002) return embeddedV4(g, 1);
+  return null;
+}
+
 function isPublicV6(ip: string): boolean {
   const g = v6Groups(ip);
   const first = g[0] ?? 0;
   if (g.every((group) => group === 0)) return false; // ::
   if (g.slice(0, 7).every((group) => group === 0) && g[7] === 1) return false; // ::1 loopback
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): judge the IPv4 inside.
-  if (g.slice(0, 5).every((group) => group === 0) && (g[5] === 0xffff || g[5] === 0)) return isPublicV4(embeddedV4(g, 6));
-  if (first === 0x64 && g[1] === 0xff9b) return isPublicV4(embeddedV4(g, 6)); // NAT64 64:ff9b::/96
-  if (first === 0x2002) return isPublicV4(embeddedV4(g, 1)); // 6to4 2002:aabb:ccdd::
+  const v4 = embeddedV4OfV6(g);
+  if (v4) return isPublicV4(v4);
+  if (first === 0x64 && g[1] === 0xff9b) return false; // NAT64 outside /96 and local-use 64:ff9b:1::/48 (RFC 8215)
+  // IETF protocol assignments 2001::/23 (RFC 2928), among them Teredo 2001::/32, which carries an
+  // obfuscated IPv4 (RFC 4380), and benchmarking 2001:2::/48.
+  if (first === 0x2001 && (g[1] ?? 0) < 0x200) return false;
+  if (first === 0x3fff && (g[1] ?? 0) < 0x1000) return false; // documentation 3fff::/20 (RFC 9637)
+  if (first === 0x5f00) return false; // SRv6 segment identifiers 5f00::/16 (RFC 9602)
   if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7 (AWS metadata fd00:ec2::254)
   if ((first & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
   if ((first & 0xffc0) === 0xfec0) return false; // site-local (deprecated) fec0::/10
@@ -82,6 +100,20 @@ export function isPublicAddress(ip: string): boolean {
   if (version === 4) return isPublicV4(ip);
   if (version === 6) return isPublicV6(ip);
   return false;
+}
+
+/**
+ * Cloud metadata endpoints (AWS/GCP/Azure 169.254.169.254, AWS IPv6 fd00:ec2::254, Alibaba
+ * 100.100.100.200) however spelled, including inside IPv6 (::ffff:169.254.169.254). The whole
+ * link-local 169.254.0.0/16 counts: some clouds serve metadata on other addresses in it
+ * (e.g. AWS ECS task metadata 169.254.170.2). No test exemption may open these.
+ */
+export function isMetadataAddress(ip: string): boolean {
+  const version = isIP(ip);
+  if (version === 0) return false;
+  const v4 = version === 4 ? ip : embeddedV4OfV6(v6Groups(ip));
+  if (v4) return v4.startsWith("169.254.") || v4 === "100.100.100.200";
+  return v6Groups(ip).join(":") === [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254].join(":");
 }
 
 /**

@@ -13,6 +13,11 @@ describe("YouTube links", () => {
     "https://www.youtube.com/live/dQw4w9WgXcQ",
     "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     "  https://YOUTU.BE/dQw4w9WgXcQ  ",
+    "youtube.com/watch?v=dQw4w9WgXcQ",
+    "https://m.youtube.com/shorts/dQw4w9WgXcQ?feature=share",
+    "https://www.youtube.com/v/dQw4w9WgXcQ",
+    "https://youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    "https://www.youtube.com:443/watch?v=dQw4w9WgXcQ",
   ])("reads the video id of %s", (url) => {
     expect(parseYoutubeUrl(url)).toEqual({ videoId: "dQw4w9WgXcQ" });
   });
@@ -20,6 +25,15 @@ describe("YouTube links", () => {
   it.each([
     "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
     "https://youtubee.com/watch?v=dQw4w9WgXcQ",
+    "https://youtube.com.evil.example/dQw4w9WgXcQ",
+    "https://evilyoutube.com/watch?v=dQw4w9WgXcQ",
+    "https://youtu.be.evil.example/dQw4w9WgXcQ",
+    "https://www.youtube.com.@evil.example/watch?v=dQw4w9WgXcQ",
+    "https://youtu.be/dQw4w9WgXcQx",
+    "https://youtu.be/",
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ%00",
+    "youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+    "https://www.youtube.com/shorts/",
     "https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ",
     "https://www.youtube.com/watch?v=short",
     "https://www.youtube.com/watch?v=dQw4w9WgXcQ!",

@@ -1,12 +1,24 @@
 // YouTube links a user may paste (issue 4: type youtube). Only YouTube's own hosts; anything that merely
 // contains "youtube" (youtube.com.evil.example, youtubee.com) is refused.
-const hosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be", "www.youtube-nocookie.com"]);
+const hosts = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtu.be",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
+// YouTube video ids are 11 characters of base64url (issue 4 brief); anything else is not a video link.
 const videoId = /^[A-Za-z0-9_-]{11}$/;
 
+/** The video a pasted YouTube link points at, or null for anything else (look-alike hosts included). */
 export function parseYoutubeUrl(input: string): { videoId: string } | null {
   let url: URL;
   try {
-    url = new URL(input.trim());
+    // People paste links without a scheme ("youtube.com/watch?v=..."); read those as https.
+    const text = input.trim();
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
   } catch {
     return null;
   }
