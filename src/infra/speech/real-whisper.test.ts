@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWhisperServer, type WhisperServer } from "../../../test/support/whisper-server";
 import { createOpenAiCompatibleEngine } from "./openai-compatible-engine";
 import type { SpeechEngine } from "./speech-engine";
 import { wordErrorRate } from "./word-error-rate";
@@ -14,29 +14,15 @@ const clip = (name: string) => path.join(speech, `${name}.wav`);
 const reference = async (name: string) => readFile(path.join(speech, `${name}.txt`), "utf8");
 
 describe("real Whisper through the OpenAI-compatible engine", () => {
-  let server: ChildProcess;
+  let server: WhisperServer;
   let engine: SpeechEngine;
 
   beforeAll(async () => {
-    const fetched = spawnSync("bash", ["scripts/models/fetch-whisper.sh"], { encoding: "utf8" });
-    if (fetched.status !== 0) throw new Error(`could not fetch the Whisper weights: ${fetched.stderr}`);
-    const modelDir = fetched.stdout.trim().split("\n").pop() ?? "";
-    server = spawn(".cache/models/venv/bin/python", ["scripts/models/openai-audio-server.py", modelDir, "0"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      let output = "";
-      server.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        const found = /listening on (\d+)/.exec(output);
-        if (found) resolve(Number(found[1]));
-      });
-      server.on("exit", (code) => reject(new Error(`the Whisper server exited with ${code}`)));
-    });
-    engine = createOpenAiCompatibleEngine({ baseUrl: `http://127.0.0.1:${port}`, model: "tiny.en" });
+    server = await startWhisperServer();
+    engine = createOpenAiCompatibleEngine({ baseUrl: server.url, model: "tiny.en" });
   }, 300_000);
-  afterAll(() => {
-    server?.kill("SIGTERM");
+  afterAll(async () => {
+    await server?.stop();
   });
 
   it("transcribes the JFK clip almost word for word, with word times", async () => {

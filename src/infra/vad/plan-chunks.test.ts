@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { planChunks } from "./plan-chunks";
+
+const options = { maxChunkSeconds: 10, paddingSeconds: 0.5, durationSeconds: 100 };
+const lengths = (chunks: { start: number; end: number }[]) => chunks.map((chunk) => chunk.end - chunk.start);
+
+describe("planChunks", () => {
+  it("plans nothing for no speech", () => {
+    expect(planChunks([], options)).toEqual([]);
+  });
+
+  it("pads one short region on both sides", () => {
+    expect(planChunks([{ start: 2, end: 4 }], options)).toEqual([{ start: 1.5, end: 4.5 }]);
+  });
+
+  it("clamps padding to the start and end of the audio", () => {
+    expect(planChunks([{ start: 0.2, end: 7.8 }], { ...options, durationSeconds: 8 })).toEqual([{ start: 0, end: 8 }]);
+  });
+
+  it("groups regions while they fit and cuts in the silence between them", () => {
+    const speech = [
+      { start: 1, end: 3 },
+      { start: 4, end: 7 },
+      { start: 8, end: 9 }, // 1..9 is 8 s of speech + 1 s padding = 9 s: fits
+      { start: 12, end: 14 }, // would make 1..14 = 13 s: a new chunk
+    ];
+    const chunks = planChunks(speech, options);
+    expect(chunks).toEqual([
+      { start: 0.5, end: 9.5 },
+      { start: 11.5, end: 14.5 },
+    ]);
+    expect(Math.max(...lengths(chunks))).toBeLessThanOrEqual(10);
+  });
+
+  it("counts the padding in the maximum length", () => {
+    // 9.5 s of speech + 2 x 0.5 s padding would be 10.5 s: the second region goes to a new chunk.
+    const chunks = planChunks(
+      [
+        { start: 10, end: 15 },
+        { start: 16, end: 19.5 },
+      ],
+      options,
+    );
+    expect(chunks).toHaveLength(2);
+    expect(Math.max(...lengths(chunks))).toBeLessThanOrEqual(10);
+  });
+
+  it("accepts a group that fits exactly despite float arithmetic", () => {
+    const chunks = planChunks([{ start: 0.1, end: 0.1 + 0.2 + 8.7 }], { ...options, paddingSeconds: 0.5 });
+    expect(chunks).toHaveLength(1);
+  });
+
+  it("splits a region longer than a chunk hard, in equal pieces, without padding across the cut", () => {
+    const chunks = planChunks([{ start: 10, end: 37 }], options); // 27 s, 9 s of speech per chunk at most
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]).toEqual({ start: 9.5, end: 19 });
+    expect(chunks[1]).toEqual({ start: 19, end: 28 });
+    expect(chunks[2]).toEqual({ start: 28, end: 37.5 });
+    expect(Math.max(...lengths(chunks))).toBeLessThanOrEqual(10);
+  });
+
+  it("never lets padding overlap the neighbouring chunk", () => {
+    const chunks = planChunks(
+      [
+        { start: 0, end: 9 },
+        { start: 9.4, end: 12 },
+      ],
+      options,
+    );
+    expect(chunks).toEqual([
+      { start: 0, end: 9.2 },
+      { start: 9.2, end: 12.5 },
+    ]);
+  });
+
+  it("sorts, merges overlapping regions and drops empty or out-of-range ones", () => {
+    const chunks = planChunks(
+      [
+        { start: 5, end: 6 },
+        { start: 1, end: 3 },
+        { start: 2, end: 4 },
+        { start: 7, end: 7 },
+        { start: 120, end: 130 },
+        { start: -3, end: -1 },
+      ],
+      options,
+    );
+    expect(chunks).toEqual([{ start: 0.5, end: 6.5 }]);
+  });
+
+  it("keeps every chunk inside the audio and in order over a long, dense recording", () => {
+    // Two hours of 4 s sentences with 0.6 s pauses and a 45 s monologue every 10 minutes.
+    const speech: { start: number; end: number }[] = [];
+    for (let time = 0; time < 7200; ) {
+      const length = Math.round(time) % 600 < 5 ? 45 : 4;
+      speech.push({ start: time, end: time + length });
+      time += length + 0.6;
+    }
+    const chunks = planChunks(speech, { maxChunkSeconds: 30, paddingSeconds: 0.3, durationSeconds: 7300 });
+    expect(Math.max(...lengths(chunks))).toBeLessThanOrEqual(30 + 1e-6);
+    chunks.forEach((chunk, index) => {
+      expect(chunk.start).toBeGreaterThanOrEqual(index === 0 ? 0 : (chunks[index - 1]?.end ?? 0) - 1e-9);
+      expect(chunk.end).toBeLessThanOrEqual(7300);
+    });
+    // Every second of speech is inside some chunk.
+    for (const region of speech) {
+      const middle = (region.start + region.end) / 2;
+      expect(chunks.some((chunk) => chunk.start <= middle && middle <= chunk.end)).toBe(true);
+    }
+  });
+
+  it("refuses settings that leave no room for speech", () => {
+    expect(() => planChunks([{ start: 0, end: 1 }], { ...options, maxChunkSeconds: 1, paddingSeconds: 0.5 })).toThrow(RangeError);
+    expect(() => planChunks([{ start: 0, end: 1 }], { ...options, maxChunkSeconds: 0 })).toThrow(RangeError);
+  });
+});
