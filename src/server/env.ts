@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { socialEnvShape } from "../infra/auth/social/social-env";
+import { speechEnvShape } from "../infra/speech/speech-env";
 
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
 export const envSchema = z.object({
@@ -44,7 +45,41 @@ export const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email())),
+  /** YouTube's origin; tests point it at the stand-in in test/stand-ins/youtube. */
+  YOUTUBE_BASE_URL: z.url().default("https://www.youtube.com"),
+  /** interpretations 20: the technical cap of one upload (2 GB); over it is HTTP 413 and nothing is stored. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  /** Documents are text: 50 MB holds a 2,000-page PDF; bigger ones are scans that have no text anyway. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
+  /** Longest piece of audio sent to the engine at once; finished pieces survive a worker crash. */
+  TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().int().min(5).max(1800).default(600),
+  /** pg-boss's check for expired jobs and missed heartbeats, in seconds (tests shorten it). */
+  QUEUE_MONITOR_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** A transcription worker's heartbeat (>= 10 s): a killed worker's job is retried after this. */
+  TRANSCRIPTION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /**
+   * NODE_ENV=test only: addresses the link-safety check lets through (the YouTube stand-in on 127.0.0.1).
+   * Ignored in every other environment.
+   */
+  TEST_LINK_ALLOW_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
   ...socialEnvShape,
+  ...speechEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { requestLocale } from "../shared/i18n/request-locale";
+import { createJobDefinitions, createStorage } from "../worker/job-deps";
 import { registerJobHandlers } from "../worker/job-registry";
 import { resolveAuthSecret } from "./accounts/auth-secret";
 import { createSessionResolver } from "./accounts/session-resolver";
@@ -22,6 +23,7 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { loadCatalogs } from "./i18n-catalogs";
 import type { Logger } from "./logger";
+import { startNoteEventHub } from "./notes/note-events";
 
 export interface RunningWeb {
   url: string;
@@ -60,8 +62,12 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     }));
   await database.migrate();
   logger.info({ database: database.kind }, "database ready, migrations applied");
-  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
-  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger);
+  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"), {
+    monitorSeconds: env.QUEUE_MONITOR_SECONDS,
+  });
+  const storage = createStorage(env);
+  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, createJobDefinitions(env, { db: database.db, storage, logger }));
+  const noteEvents = await startNoteEventHub(database, logger);
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const secret = await resolveAuthSecret(env);
   const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
@@ -100,6 +106,13 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     isSecureCookies,
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
     thirdPartyOrigins: oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : [],
+    media: {
+      boss: queue.boss,
+      storage,
+      events: noteEvents,
+      uploadDir: path.resolve(env.DATA_DIR, "uploads"),
+      limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
+    },
     extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],
     extraPages: mail.catcher ? [devMailboxPage(mail.catcher)] : [],
   });
@@ -119,6 +132,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mail.mailer.close();
       await mail.catcher?.close();
+      await noteEvents.stop();
       await queue.stop();
       await database.close();
     },

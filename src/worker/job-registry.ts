@@ -30,19 +30,16 @@ export interface JobDefinition<Payload> {
   name: `${string}.${string}`;
   payload: z.ZodType<Payload>;
   /** Retry and expiry policy of the queue; each definition says why its numbers are what they are. */
-  queue?: Pick<QueueOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds">;
+  queue?: Pick<QueueOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds" | "heartbeatSeconds">;
   handle(payload: Payload, context: JobContext): Promise<void>;
   /** Called once when the job will not run again: a permanent error, or the last retry failed. */
   onGiveUp?(payload: Payload, error: unknown, context: JobContext): Promise<void>;
 }
 
-// Domains add their jobs here as they land (transcription, notes, calendars, e-mail, retention).
-export const jobDefinitions: readonly JobDefinition<never>[] = [];
-
 /** Validated enqueue; `singletonKey` keeps one queued job per key (e.g. per note). */
 export async function enqueue<Payload>(
   boss: PgBoss,
-  definition: JobDefinition<Payload>,
+  definition: Pick<JobDefinition<Payload>, "name" | "payload">,
   payload: Payload,
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
@@ -54,7 +51,7 @@ export async function enqueue<Payload>(
 export async function registerJobHandlers(
   boss: PgBoss,
   logger: Logger,
-  definitions: readonly JobDefinition<never>[] = jobDefinitions,
+  definitions: readonly JobDefinition<never>[],
   workOptions: { pollingIntervalSeconds?: number } = {},
 ): Promise<number> {
   for (const definition of definitions) {

@@ -2,6 +2,7 @@ import { openDatabase } from "../infra/db/client";
 import { startQueue } from "../infra/queue/boss";
 import { EnvError, parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
+import { createJobDefinitions, createStorage } from "./job-deps";
 import { registerJobHandlers } from "./job-registry";
 
 // The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
@@ -28,12 +29,18 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   await database.migrate();
-  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"));
+  const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"), {
+    monitorSeconds: env.QUEUE_MONITOR_SECONDS,
+  });
   stop = async () => {
     await queue.stop();
     await database.close();
   };
-  const count = await registerJobHandlers(queue.boss, logger);
+  const count = await registerJobHandlers(
+    queue.boss,
+    logger,
+    createJobDefinitions(env, { db: database.db, storage: createStorage(env), logger }),
+  );
   logger.info({ jobKinds: count }, "worker ready");
 }
 

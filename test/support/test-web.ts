@@ -27,6 +27,10 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   setCookie(name: string, value: string): void {
     this.cookies.set(name, value);
   }
@@ -39,10 +43,17 @@ export class TestClient {
         Origin: this.baseUrl,
         "Accept-Language": this.language,
         Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(body === undefined || body instanceof Uint8Array ? {} : { "Content-Type": "application/json" }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : body instanceof Uint8Array
+            ? Buffer.from(body)
+            : typeof body === "string"
+              ? body
+              : JSON.stringify(body),
     };
     const response = await fetch(`${this.baseUrl}${path}`, init);
     for (const line of response.headers.getSetCookie()) {
@@ -57,13 +68,19 @@ export class TestClient {
     return response;
   }
 
-  /** A product API call with the anti-forgery token on non-GET requests. */
-  async api(method: string, path: string, body?: unknown): Promise<Response> {
-    if (method !== "GET" && !this.csrfToken) {
+  /** The anti-forgery token (fetched once). */
+  async csrf(): Promise<string> {
+    if (!this.csrfToken) {
       const response = await this.request("GET", "/api/csrf-token");
       this.csrfToken = ((await response.json()) as { csrfToken: string }).csrfToken;
     }
-    return this.request(method, `/api${path}`, body, method === "GET" ? {} : { "X-CSRF-Token": this.csrfToken ?? "" });
+    return this.csrfToken;
+  }
+
+  /** A product API call with the anti-forgery token on non-GET requests. */
+  async api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const csrf: Record<string, string> = method === "GET" || method === "HEAD" ? {} : { "X-CSRF-Token": await this.csrf() };
+    return this.request(method, `/api${path}`, body, { ...csrf, ...headers });
   }
 
   async signUp(email: string, password: string, name = "Test User"): Promise<Response> {

@@ -39,6 +39,14 @@ export async function updateUserData(db: Database, { userId, input }: { userId: 
   });
 }
 
+/** interpretations 23: set by the first note that reaches transcription_ready (a no-op afterwards). */
+export async function markConversationRecorded(db: Database, { userId }: { userId: string }): Promise<void> {
+  await db
+    .update(userData)
+    .set({ onboarding: sql`${userData.onboarding} || '{"conversationRecorded":true}'::jsonb`, updatedAt: new Date() })
+    .where(sql`${userData.userId} = ${userId} and not coalesce((${userData.onboarding} ->> 'conversationRecorded')::boolean, false)`);
+}
+
 export async function setClickIds(db: Database, { userId, input }: { userId: string; input: SetClickIdsInput }): Promise<void> {
   await db
     .update(userData)

@@ -18,6 +18,8 @@ export function toNoteView(row: NoteRow): NoteView {
       recordingDuration: row.recordingDurationSeconds,
       calendarId: row.calendarId,
       eventId: row.eventId,
+      transcriptionError: row.transcriptionError,
+      transcriptionProgress: row.transcriptionProgress,
     },
   };
 }

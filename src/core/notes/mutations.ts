@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
+import { notifyNoteChanged } from "../../infra/db/note-changes";
 import { type NoteSource, notes, type TranscriptWord, transcriptSegments } from "../../infra/db/notes-schema";
 import type { NoteType, TranscriptionCode } from "../../shared/notes/statuses";
 
 export interface CreateNoteInput {
+  /** A caller-chosen id makes creation idempotent (an upload that finishes twice makes one note). */
+  id?: string;
   userId: string;
   type: NoteType;
   title: string;
@@ -13,10 +16,12 @@ export interface CreateNoteInput {
   transcriptionCode?: TranscriptionCode | null;
 }
 
-export async function createNote(db: Database, input: CreateNoteInput): Promise<{ id: string }> {
+/** Creates the note; with a given id that already exists, returns it unchanged (`isNew` false). */
+export async function createNote(db: Database, input: CreateNoteInput): Promise<{ id: string; isNew: boolean }> {
   const [row] = await db
     .insert(notes)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       userId: input.userId,
       type: input.type,
       title: input.title,
@@ -25,9 +30,43 @@ export async function createNote(db: Database, input: CreateNoteInput): Promise<
       mediaKey: input.mediaKey ?? null,
       transcriptionCode: input.transcriptionCode ?? null,
     })
+    .onConflictDoNothing({ target: notes.id })
     .returning({ id: notes.id });
-  if (!row) throw new Error("note insert returned nothing");
-  return row;
+  if (row) {
+    await notifyNoteChanged(db, { userId: input.userId, noteId: row.id });
+    return { id: row.id, isNew: true };
+  }
+  if (!input.id) throw new Error("note insert returned nothing");
+  return { id: input.id, isNew: false };
+}
+
+type NotePatch = Partial<
+  Pick<
+    typeof notes.$inferInsert,
+    | "transcriptionCode"
+    | "transcriptionError"
+    | "transcriptionProgress"
+    | "recordingDurationSeconds"
+    | "active"
+    | "language"
+    | "title"
+    | "mediaKey"
+  >
+>;
+
+/** Updates the user's note and tells open pages; false when it is not the user's (or is gone). */
+export async function updateNote(
+  db: Database,
+  { userId, noteId, patch }: { userId: string; noteId: string; patch: NotePatch },
+): Promise<boolean> {
+  const rows = await db
+    .update(notes)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
+    .returning({ id: notes.id });
+  if (rows.length === 0) return false;
+  await notifyNoteChanged(db, { userId, noteId });
+  return true;
 }
 
 /** Sets the transcription status (and why it failed); returns false when the note is not the user's. */
@@ -35,12 +74,11 @@ export async function setTranscriptionStatus(
   db: Database,
   { userId, noteId, code, error = null }: { userId: string; noteId: string; code: TranscriptionCode; error?: string | null },
 ): Promise<boolean> {
-  const rows = await db
-    .update(notes)
-    .set({ transcriptionCode: code, transcriptionError: error, updatedAt: new Date() })
-    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
-    .returning({ id: notes.id });
-  return rows.length > 0;
+  return updateNote(db, {
+    userId,
+    noteId,
+    patch: { transcriptionCode: code, transcriptionError: error, transcriptionProgress: code === "transcription_in_progress" ? 0 : null },
+  });
 }
 
 export interface SegmentInput {
@@ -56,7 +94,7 @@ export async function replaceSegments(
   db: Database,
   { userId, noteId, segments }: { userId: string; noteId: string; segments: SegmentInput[] },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const isDone = await db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: notes.id })
       .from(notes)
@@ -64,11 +102,12 @@ export async function replaceSegments(
       .limit(1);
     if (!owned) return false;
     await tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, noteId));
-    if (segments.length > 0) {
+    // Batches keep each INSERT's parameter count far below PostgreSQL's 65,535 on long transcripts.
+    for (let first = 0; first < segments.length; first += 500) {
       await tx.insert(transcriptSegments).values(
-        segments.map((segment, position) => ({
+        segments.slice(first, first + 500).map((segment, index) => ({
           noteId,
-          position,
+          position: first + index,
           startSeconds: segment.start,
           endSeconds: segment.end,
           text: segment.text,
@@ -79,4 +118,6 @@ export async function replaceSegments(
     }
     return true;
   });
+  if (isDone) await notifyNoteChanged(db, { userId, noteId });
+  return isDone;
 }

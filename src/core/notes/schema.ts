@@ -13,6 +13,10 @@ export interface NoteView {
     recordingDuration: number | null;
     calendarId: string | null;
     eventId: string | null;
+    /** Why the transcription ended without a transcript (notes catalog `failure.<reason>`). */
+    transcriptionError: string | null;
+    /** 0-100 while in progress, when known. */
+    transcriptionProgress: number | null;
   };
 }
 

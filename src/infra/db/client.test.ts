@@ -31,7 +31,7 @@ describe.each(databaseKinds)("database on %s", (kind) => {
       expect.arrayContaining(["site_redirects", "user", "session", "account", "verification", "rate_limit", "user_data"]),
     );
     const applied = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-    expect(applied[0]?.count).toBe(5);
+    expect(applied[0]?.count).toBe(6);
   });
 
   it("stores, updates and looks up site redirects", async () => {

@@ -24,6 +24,8 @@ export const notes = pgTable(
     transcriptionCode: text("transcription_code").$type<TranscriptionCode>(),
     /** Why a transcription failed (a media or engine error code), for the translated explanation. */
     transcriptionError: text("transcription_error"),
+    /** Percent of the transcription done (0-100) while in progress, shown live; null when not known. */
+    transcriptionProgress: integer("transcription_progress"),
     meeting: jsonb("meeting").$type<MeetingStatus>(),
     /** False when the note has no usable media ('no recording', interpretations 18). */
     active: boolean("active").notNull().default(true),

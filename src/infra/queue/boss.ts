@@ -2,10 +2,19 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client";
 
 /** pg-boss on the same database: PGlite through its adapter when embedded, a connection string otherwise. */
-export function createQueue(database: DatabaseHandle): PgBoss {
-  if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" });
+export interface QueueSettings {
+  /**
+   * How often pg-boss looks for expired jobs and missed heartbeats (a worker killed mid-job): its default
+   * is 60 s; tests shorten it so a killed worker's job comes back within seconds.
+   */
+  monitorSeconds?: number;
+}
+
+export function createQueue(database: DatabaseHandle, { monitorSeconds = 60 }: QueueSettings = {}): PgBoss {
+  const timers = { monitorIntervalSeconds: monitorSeconds, superviseIntervalSeconds: monitorSeconds };
+  if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", ...timers });
   // Scale-out: many worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
-  return new PgBoss({ connectionString: database.url, max: 4 });
+  return new PgBoss({ connectionString: database.url, max: 4, ...timers });
 }
 
 export interface QueueHandle {
@@ -14,8 +23,12 @@ export interface QueueHandle {
   stop(): Promise<void>;
 }
 
-export async function startQueue(database: DatabaseHandle, onError: (error: Error) => void): Promise<QueueHandle> {
-  const boss = createQueue(database);
+export async function startQueue(
+  database: DatabaseHandle,
+  onError: (error: Error) => void,
+  settings: QueueSettings = {},
+): Promise<QueueHandle> {
+  const boss = createQueue(database, settings);
   let isReady = false;
   boss.on("error", onError);
   await boss.start();

@@ -13,6 +13,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every key under a prefix (a deleted note or account). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Moves a finished local file (an upload) under `key`; the source is gone afterwards. */
+  importFile(key: string, sourcePath: string): Promise<{ sizeBytes: number }>;
   /** A local file path for tools that need one (ffmpeg), when the backend has files. */
   localPath?(key: string): string;
 }

@@ -19,9 +19,17 @@ describe("chooseCaptionTrack", () => {
     expect(chooseCaptionTrack([track("en"), track("en-GB")], "en-GB")?.languageCode).toBe("en-GB");
   });
 
-  it("takes any manual track over an automatic one in the preferred language", () => {
-    expect(chooseCaptionTrack(tracks, "de")).toMatchObject({ languageCode: "fr" });
-    expect(chooseCaptionTrack(tracks)).toMatchObject({ languageCode: "fr" });
+  it("takes the automatic track in the preferred language over a manual one in another language", () => {
+    expect(chooseCaptionTrack(tracks, "de")).toMatchObject({ languageCode: "de", kind: "asr" });
+  });
+
+  it("without a preference, takes the spoken language (the automatic track's), a manual track first", () => {
+    expect(chooseCaptionTrack(tracks)).toMatchObject({ languageCode: "en-GB" });
+    expect(chooseCaptionTrack([track("fr"), track("pt", "asr")])).toMatchObject({ languageCode: "pt", kind: "asr" });
+  });
+
+  it("takes a manual track over nothing in the wanted language when there is no automatic one", () => {
+    expect(chooseCaptionTrack([track("fr"), track("es")], "it")).toMatchObject({ languageCode: "fr" });
   });
 
   it("falls back to the automatic track, preferring the language, and to null without tracks", () => {

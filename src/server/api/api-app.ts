@@ -1,12 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import type { PgBoss } from "pg-boss";
 import type { Auth } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
+import type { Storage } from "../../infra/storage/storage";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
 import type { Logger } from "../logger";
 import { csrfProtection } from "../middleware/csrf";
+import type { NoteEventHub } from "../notes/note-events";
 import { adminRoutes } from "./admin-routes";
 import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
@@ -14,6 +17,7 @@ import { authRoutes } from "./auth-routes";
 import { csrfRoutes } from "./csrf-routes";
 import { type HealthDeps, healthRoutes } from "./health-routes";
 import { notesRoutes } from "./notes-routes";
+import { type UploadLimits, uploadRoutes } from "./upload-routes";
 import { userRoutes } from "./user-routes";
 
 export interface ApiDeps {
@@ -25,6 +29,8 @@ export interface ApiDeps {
   logger: Logger;
   secret: string;
   isSecureCookies: boolean;
+  /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
+  media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
   extraRoutes?: OpenAPIHono<ApiEnv>[];
 }
@@ -42,7 +48,19 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db }));
   api.route("/", adminRoutes({ db: deps.db }));
-  api.route("/", notesRoutes({ db: deps.db }));
+  api.route("/", notesRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, events: deps.media.events }));
+  api.route(
+    "/",
+    uploadRoutes({
+      db: deps.db,
+      boss: deps.media.boss,
+      storage: deps.media.storage,
+      uploadDir: deps.media.uploadDir,
+      limits: deps.media.limits,
+      catalogs: deps.catalogs,
+      logger: deps.logger,
+    }),
+  );
   for (const routes of deps.extraRoutes ?? []) api.route("/", routes);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

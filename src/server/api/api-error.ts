@@ -15,6 +15,12 @@ export const apiErrorStatus = {
   NOT_FOUND: 404,
   FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
+  UPLOAD_TOO_LARGE: 413,
+  DOCUMENT_TOO_LARGE: 413,
+  UNSUPPORTED_DOCUMENT: 415,
+  INVALID_UPLOAD: 400,
+  INVALID_YOUTUBE_LINK: 400,
+  NOT_RETRYABLE: 409,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;

@@ -1,9 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import type { PgBoss } from "pg-boss";
 import { findNote, listNotes, listSegments, toNoteView } from "../../core/notes/data";
 import { createNote, replaceSegments } from "../../core/notes/mutations";
 import { splitTextIntoSegments } from "../../core/notes/text-segments";
+import { acceptYoutubeLink, retryTranscription } from "../../core/transcription/intake";
 import type { Database } from "../../infra/db/client";
+import type { Storage } from "../../infra/storage/storage";
+import { parseYoutubeUrl } from "../../shared/notes/youtube-url";
 import type { ApiEnv } from "../hono-env";
+import type { NoteEventHub } from "../notes/note-events";
 import { AppError } from "./api-error";
 import { currentUser, requireUser } from "./require-user";
 import { validationHook } from "./validation-hook";
@@ -23,17 +29,41 @@ const segmentSchema = z.object({
   speaker: z.string().nullable(),
   words: z.array(z.object({ start: z.number(), end: z.number(), word: z.string() })).nullable(),
 });
+const languageCode = z
+  .string()
+  .regex(/^[a-z]{2,3}$/)
+  .optional();
 /** Pasted text: up to 500,000 characters (about 80,000 words, a long book chapter). */
 const createTextInput = z
   .object({
     title: z.string().trim().max(200).optional(),
     text: z.string().trim().min(1).max(500_000),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}$/)
-      .optional(),
+    language: languageCode,
   })
   .strict();
+
+const createYoutubeInput = z.object({ url: z.string().trim().min(1).max(2000), language: languageCode }).strict();
+
+const createYoutube = createRoute({
+  method: "post",
+  path: "/notes/youtube",
+  tags: ["notes"],
+  summary: "Create a note from a YouTube link (captions first, else its audio through the speech engine)",
+  request: { body: { content: { "application/json": { schema: createYoutubeInput } }, required: true } },
+  responses: { 201: { description: "Created", content: { "application/json": { schema: z.object({ note: noteSchema }) } } }, ...errors },
+});
+const retry = createRoute({
+  method: "post",
+  path: "/notes/{id}/retry",
+  tags: ["notes"],
+  summary: "Transcribe a failed note again",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    202: { description: "Queued", content: { "application/json": { schema: z.object({ note: noteSchema }) } } },
+    409: { description: "Not failed", content: { "application/json": { schema: errorSchema } } },
+    ...errors,
+  },
+});
 
 const list = createRoute({
   method: "get",
@@ -72,11 +102,78 @@ const createText = createRoute({
   responses: { 201: { description: "Created", content: { "application/json": { schema: z.object({ note: noteSchema }) } } }, ...errors },
 });
 
+/** SSE keep-alive: proxies close idle connections after 60 s or so. */
+const keepAliveMs = 25_000;
+
 /** Notes under /api/notes; every call is the signed-in user's own (another user's note reads as not found). */
-export function notesRoutes({ db }: { db: Database }) {
+export function notesRoutes({ db, boss, storage, events }: { db: Database; boss: PgBoss; storage: Storage; events: NoteEventHub }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/notes", requireUser());
   app.use("/notes/*", requireUser());
+  // Live status (issue 4): `event: note` with the changed note, for every change of the user's notes.
+  app.get("/notes/events", (c) => {
+    const userId = currentUser(c).userId;
+    return streamSSE(c, async (stream) => {
+      const pending = new Set<string>();
+      let wake: (() => void) | null = null;
+      const unsubscribe = events.subscribe(userId, ({ noteId }) => {
+        pending.add(noteId);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      await stream.writeSSE({ event: "ready", data: "{}" });
+      while (!stream.aborted) {
+        // Changes that arrive together (status + progress) are read once, newest state only.
+        if (pending.size === 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, keepAliveMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+        if (stream.aborted) break;
+        if (pending.size === 0) {
+          await stream.write(": keep-alive\n\n");
+          continue;
+        }
+        const ids = [...pending];
+        pending.clear();
+        for (const noteId of ids) {
+          const row = await findNote(db, { userId, noteId });
+          await stream.writeSSE(
+            row ? { event: "note", data: JSON.stringify(toNoteView(row)) } : { event: "deleted", data: JSON.stringify({ id: noteId }) },
+          );
+        }
+      }
+      unsubscribe();
+    });
+  });
+  app.openapi(createYoutube, async (c) => {
+    const userId = currentUser(c).userId;
+    const input = c.req.valid("json");
+    const link = parseYoutubeUrl(input.url);
+    if (!link) throw new AppError("INVALID_YOUTUBE_LINK");
+    const { noteId } = await acceptYoutubeLink({ db, boss, storage }, { userId, videoId: link.videoId, language: input.language });
+    const row = await findNote(db, { userId, noteId });
+    if (!row) throw new AppError("NOT_FOUND");
+    return c.json({ note: toNoteView(row) }, 201);
+  });
+  app.openapi(retry, async (c) => {
+    const userId = currentUser(c).userId;
+    const { id } = c.req.valid("param");
+    const outcome = await retryTranscription({ db, boss, storage }, { userId, noteId: id });
+    if (outcome === "missing") throw new AppError("NOT_FOUND");
+    if (outcome === "notRetryable") throw new AppError("NOT_RETRYABLE");
+    const row = await findNote(db, { userId, noteId: id });
+    if (!row) throw new AppError("NOT_FOUND");
+    return c.json({ note: toNoteView(row) }, 202);
+  });
   app.openapi(list, async (c) => {
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listNotes(db, { userId: currentUser(c).userId, cursor, limit }), 200);

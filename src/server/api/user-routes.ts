@@ -50,7 +50,7 @@ const getUserUsage = createRoute({
   path: "/user/usage",
   tags: ["user"],
   summary: "This month's metered usage: transcription minutes and uploads",
-  responses: { 200: { description: "Usage", content: { "application/json": { schema: usageSchema.openapi("Usage") } } }, ...errors },
+  responses: { 200: { description: "Usage", content: { "application/json": { schema: usageSchema } } }, ...errors },
 });
 
 const removeUser = createRoute({

@@ -18,3 +18,13 @@ export async function createTextNote(input: { title?: string; text: string }): P
 export async function fetchNote(id: string, signal?: AbortSignal): Promise<{ note: NoteView; transcript: TranscriptSegment[] }> {
   return apiRequest("GET", `/notes/${encodeURIComponent(id)}`, { signal });
 }
+
+export async function createYoutubeNote(input: { url: string; language?: string }): Promise<NoteView> {
+  const answer = await apiRequest<{ note: NoteView }>("POST", "/notes/youtube", { body: input });
+  return answer.note;
+}
+
+export async function retryTranscription(id: string): Promise<NoteView> {
+  const answer = await apiRequest<{ note: NoteView }>("POST", `/notes/${encodeURIComponent(id)}/retry`);
+  return answer.note;
+}

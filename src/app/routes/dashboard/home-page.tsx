@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { PasteTextForm } from "../../features/notes/components/paste-text-form";
+import { RecordForm } from "../../features/notes/components/record-form";
+import { UploadForm } from "../../features/notes/components/upload-form";
+import { YoutubeForm } from "../../features/notes/components/youtube-form";
 
-/** Home: quick ways to add a note (pasted text now; uploads, recordings and YouTube with issue 4's next slices). */
+/** Home: the quick ways to add a note (upload, record, document, YouTube link, pasted text). */
 export default function HomePage() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation("notes");
@@ -9,10 +12,15 @@ export default function HomePage() {
     <div className="space-y-6">
       <title>{`${t("pages.Home.title")} · Parley`}</title>
       <h1 className="text-2xl font-bold tracking-tight">{t("pages.Home.title")}</h1>
-      <section className="space-y-3">
+      <section className="space-y-3" aria-label={tn("home.quickActions")}>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{tn("home.quickActions")}</h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <UploadForm kind="file" />
+          <RecordForm />
+          <YoutubeForm />
+          <UploadForm kind="document" />
+        </div>
         <PasteTextForm />
-        <p className="text-sm text-slate-600 dark:text-slate-400">{tn("home.comingSoon")}</p>
       </section>
     </div>
   );

@@ -4,7 +4,10 @@ import { useParams } from "react-router";
 import type { NoteView } from "../../../core/notes/schema";
 import { displayStatus, statusLabelKey } from "../../../shared/notes/statuses";
 import { ApiError } from "../../api/api-client";
+import { NoteStatusPanel } from "../../features/notes/components/note-status-panel";
+import { TranscriptView } from "../../features/notes/components/transcript-view";
 import { fetchNote, type TranscriptSegment } from "../../features/notes/queries";
+import { useNoteEvents } from "../../features/notes/use-note-events";
 import { useLocale } from "../../i18n/use-locale";
 import { EmptyState } from "../../ui/empty-state";
 import { Spinner } from "../../ui/spinner";
@@ -42,6 +45,31 @@ export default function NotePage() {
     load(controller.signal);
     return () => controller.abort();
   }, [load]);
+  // Status changes arrive live; a note that reaches a final status brings its transcript with a re-read.
+  useNoteEvents({
+    onNote: (changed) => {
+      if (changed.id !== id) return;
+      setHolder((current) => {
+        if (current.state !== "success") return current;
+        const hasFinished =
+          current.note.data.transcriptionCode !== changed.data.transcriptionCode &&
+          changed.data.transcriptionCode !== "transcription_in_progress";
+        if (hasFinished) {
+          fetchNote(id).then(
+            ({ note, transcript }) => setHolder({ state: "success", note, transcript }),
+            () => {},
+          );
+        }
+        return { ...current, note: changed };
+      });
+    },
+    onReconnect: () => {
+      fetchNote(id).then(
+        ({ note, transcript }) => setHolder({ state: "success", note, transcript }),
+        () => {},
+      );
+    },
+  });
 
   if (holder.state === "loading") {
     return (
@@ -80,12 +108,17 @@ export default function NotePage() {
           <span aria-hidden="true">·</span>
           <span>{tn("note.createdAt", { date: created })}</span>
           {statusKey ? (
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+            <span
+              data-testid="note-status"
+              data-code={note.data.transcriptionCode ?? ""}
+              className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+            >
               {t(statusKey)}
             </span>
           ) : null}
         </div>
       </header>
+      <NoteStatusPanel note={note} onRetried={(next) => setHolder({ state: "success", note: next, transcript: [] })} />
       <section aria-labelledby="transcript-title" className="space-y-3">
         <h2 id="transcript-title" className="text-lg font-semibold">
           {tn("note.transcript")}
@@ -93,14 +126,7 @@ export default function NotePage() {
         {transcript.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{tn("note.emptyTranscript")}</p>
         ) : (
-          <div className="space-y-3 leading-relaxed">
-            {transcript.map((segment) => (
-              <p key={segment.position} className="break-words">
-                {segment.speaker ? <strong className="mr-2">{segment.speaker}</strong> : null}
-                {segment.text}
-              </p>
-            ))}
-          </div>
+          <TranscriptView segments={transcript} hasTimes={note.data.type !== "text" && note.data.type !== "document"} />
         )}
       </section>
     </article>

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { NoteView } from "../../../../core/notes/schema";
+import { canRetryTranscription } from "../../../../shared/notes/statuses";
+import { errorMessage } from "../../shell/error-message";
+import { retryTranscription } from "../queries";
+
+/** While transcribing: progress; after a failure or no transcript: the reason and, when allowed, retry. */
+export function NoteStatusPanel({ note, onRetried }: { note: NoteView; onRetried(note: NoteView): void }) {
+  const { t } = useTranslation("notes");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+  const { transcriptionCode: code, transcriptionError: reason, transcriptionProgress: progress } = note.data;
+  if (!code || code === "transcription_ready") return null;
+  if (code === "transcription_in_progress") {
+    return (
+      <div className="card space-y-2" role="status">
+        <p className="text-sm">
+          {t(
+            `progress.${note.data.type === "text" || note.data.type === "document" || note.data.type === "youtube" ? note.data.type : "media"}`,
+          )}
+        </p>
+        {progress !== null ? (
+          <div
+            role="progressbar"
+            aria-label={t("progress.label")}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+  const handleRetry = async () => {
+    setPending(true);
+    setProblem(null);
+    try {
+      onRetried(await retryTranscription(note.id));
+    } catch (error) {
+      setProblem(errorMessage(error, t("failure.retryFailed")));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="card space-y-3 border-amber-300 dark:border-amber-800" role="alert">
+      <p className="text-sm">{t(`failure.${reason ?? "internal"}`, { defaultValue: t("failure.internal") })}</p>
+      {problem ? <p className="text-sm text-red-700 dark:text-red-300">{problem}</p> : null}
+      {canRetryTranscription(code) ? (
+        <button type="button" className="btn-secondary" onClick={() => void handleRetry()} disabled={isPending}>
+          {t("failure.retry")}
+        </button>
+      ) : null}
+    </div>
+  );
+}

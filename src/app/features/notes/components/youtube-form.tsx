@@ -1,0 +1,68 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { parseYoutubeUrl } from "../../../../shared/notes/youtube-url";
+import { useLocalizedPath } from "../../../i18n/use-locale";
+import { errorMessage } from "../../shell/error-message";
+import { createYoutubeNote } from "../queries";
+
+/** A YouTube link becomes a note (type youtube): captions when the video has them, else its audio. */
+export function YoutubeForm() {
+  const { t } = useTranslation("notes");
+  const id = useId();
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const [url, setUrl] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!parseYoutubeUrl(url.trim())) {
+      setProblem(t("youtube.errors.invalid"));
+      return;
+    }
+    setProblem(null);
+    setPending(true);
+    try {
+      const note = await createYoutubeNote({ url: url.trim() });
+      navigate(to(`/note/${note.id}`));
+    } catch (error) {
+      setPending(false);
+      setProblem(errorMessage(error, t("youtube.errors.failed")));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="card space-y-4" aria-labelledby={`${id}-title`}>
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {t("youtube.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("youtube.description")}</p>
+      </div>
+      {problem ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {problem}
+        </p>
+      ) : null}
+      <div className="space-y-1">
+        <label htmlFor={`${id}-url`} className="block text-sm font-medium">
+          {t("youtube.urlLabel")}
+        </label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          value={url}
+          placeholder="https://www.youtube.com/watch?v=…"
+          onChange={(event) => setUrl(event.target.value)}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isPending}>
+        {isPending ? t("youtube.submitting") : t("youtube.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { DetailedError, Upload } from "tus-js-client";
+import { apiBaseUrl, getCsrfToken } from "../../api/csrf-token";
+
+// Resumable uploads to /api/uploads (tus). tus-js-client keeps each unfinished upload's URL in
+// localStorage under a fingerprint of the file, so choosing the same file after a reload or a dropped
+// connection continues where it stopped; lost connections retry on their own with growing delays.
+
+export type UploadKind = "file" | "recording" | "document";
+
+/** interpretations 5: PATCH requests carry 8 MB (the browser's 64 KB slices are only for progress). */
+const chunkSize = 8 * 1024 * 1024;
+
+export interface UploadProgress {
+  sentBytes: number;
+  totalBytes: number;
+}
+
+export interface UploadCallbacks {
+  onProgress(progress: UploadProgress): void;
+  onResumed?(): void;
+  onSuccess(noteId: string): void;
+  onError(error: UploadFailure): void;
+}
+
+/** What went wrong, for the form to translate: the server's own translated message when it sent one. */
+export interface UploadFailure {
+  status: number | null;
+  message: string | null;
+}
+
+export interface RunningUpload {
+  /** Stops sending; `forget` also deletes what the server has (the cancel button), keeping nothing. */
+  abort(options?: { forget?: boolean }): Promise<void>;
+}
+
+function failureOf(error: Error): UploadFailure {
+  if (error instanceof DetailedError && error.originalResponse) {
+    const status = error.originalResponse.getStatus();
+    let message: string | null = null;
+    try {
+      const body: unknown = JSON.parse(error.originalResponse.getBody());
+      if (body && typeof body === "object" && "message" in body && typeof body.message === "string") message = body.message;
+    } catch {
+      message = null;
+    }
+    return { status, message };
+  }
+  return { status: null, message: null };
+}
+
+export async function startUpload(
+  file: File | Blob,
+  { kind, fileName, language, title }: { kind: UploadKind; fileName: string; language?: string; title?: string },
+  callbacks: UploadCallbacks,
+): Promise<RunningUpload> {
+  const csrfToken = await getCsrfToken();
+  const metadata: Record<string, string> = { kind, filename: fileName, filetype: file.type || "application/octet-stream" };
+  if (language) metadata.language = language;
+  if (title) metadata.title = title;
+  const upload = new Upload(file, {
+    endpoint: `${apiBaseUrl()}/api/uploads`,
+    chunkSize,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+    metadata,
+    headers: { "X-CSRF-Token": csrfToken, "X-Platform": "web" },
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    onBeforeRequest: (request) => {
+      const xhr = request.getUnderlyingObject() as XMLHttpRequest;
+      xhr.withCredentials = true;
+    },
+    onProgress: (sentBytes, totalBytes) => callbacks.onProgress({ sentBytes, totalBytes }),
+    onSuccess: ({ lastResponse }) => {
+      const noteId = lastResponse.getHeader("Parley-Note-Id");
+      if (noteId) callbacks.onSuccess(noteId);
+      else callbacks.onError({ status: null, message: null });
+    },
+    onError: (error) => callbacks.onError(failureOf(error)),
+    // A refusal (413 too large, 415 type, 400 metadata, 401 signed out) will not change on retry.
+    onShouldRetry: (error) => {
+      const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;
+      return status === 0 || status === 409 || status === 423 || status >= 500;
+    },
+  });
+  const previous = await upload.findPreviousUploads();
+  const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+  if (latest) {
+    upload.resumeFromPreviousUpload(latest);
+    callbacks.onResumed?.();
+  }
+  upload.start();
+  return {
+    abort: async ({ forget = false } = {}) => {
+      await upload.abort(forget);
+    },
+  };
+}

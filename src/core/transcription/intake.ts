@@ -1,0 +1,134 @@
+import { rm } from "node:fs/promises";
+import type { PgBoss } from "pg-boss";
+import { z } from "zod";
+import type { Database } from "../../infra/db/client";
+import type { NoteSource } from "../../infra/db/notes-schema";
+import type { Storage } from "../../infra/storage/storage";
+import type { NoteType } from "../../shared/notes/statuses";
+import { findNote } from "../notes/data";
+import { createNote, updateNote } from "../notes/mutations";
+import { recordUpload } from "../usage/mutations";
+import { enqueueTranscription } from "./jobs";
+import { noteKeys } from "./schema";
+
+// How media, documents and links become notes: create the note in `transcription_in_progress`, keep its
+// file in storage, count the upload, queue the job. Each function can run twice for the same note.
+
+export const uploadKinds = ["file", "recording", "document"] as const;
+export type UploadKind = (typeof uploadKinds)[number];
+
+/** tus Upload-Metadata the browser sends (spec: uploads are resumable; interpretations 5). */
+export const uploadMetadata = z.object({
+  kind: z.enum(uploadKinds),
+  filename: z.string().trim().min(1).max(255),
+  filetype: z.string().trim().max(127).optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .optional(),
+  title: z.string().trim().max(200).optional(),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadata>;
+
+/** Documents the text extraction reads (PDF, Word, plain text, Markdown). */
+export const documentExtensions = [".pdf", ".docx", ".txt", ".md", ".markdown"] as const;
+export function isDocumentFileName(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return documentExtensions.some((extension) => lower.endsWith(extension));
+}
+
+export interface IntakeDeps {
+  db: Database;
+  storage: Storage;
+  boss: PgBoss;
+}
+
+function titleFromFileName(fileName: string): string {
+  return fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").slice(0, 200);
+}
+
+const noteTypeOf: Record<UploadKind, NoteType> = { file: "file", recording: "recording", document: "document" };
+
+/**
+ * A finished upload becomes a note. `noteId` was chosen when the upload began, so a finish that runs
+ * twice (a retried last request) finds the same note and changes nothing.
+ */
+export async function acceptUpload(
+  deps: IntakeDeps,
+  {
+    userId,
+    noteId,
+    metadata,
+    filePath,
+    sizeBytes,
+  }: { userId: string; noteId: string; metadata: UploadMetadata; filePath: string; sizeBytes: number },
+): Promise<{ noteId: string }> {
+  const existing = await findNote(deps.db, { userId, noteId });
+  if (existing) {
+    await rm(filePath, { force: true });
+    return { noteId };
+  }
+  const key = noteKeys.original(userId, noteId);
+  // An empty upload is finished at creation and tus reads its file back afterwards: store an empty
+  // file instead of moving it (the note then explains that the file was empty).
+  if (sizeBytes === 0) await deps.storage.put(key, Buffer.alloc(0));
+  else await deps.storage.importFile(key, filePath);
+  const mimeType = metadata.filetype || null;
+  const source: NoteSource =
+    metadata.kind === "recording"
+      ? { kind: "recording", mimeType }
+      : metadata.kind === "document"
+        ? { kind: "document", fileName: metadata.filename, mimeType, sizeBytes }
+        : { kind: "upload", fileName: metadata.filename, mimeType, sizeBytes };
+  const { isNew } = await createNote(deps.db, {
+    id: noteId,
+    userId,
+    type: noteTypeOf[metadata.kind],
+    title: metadata.title || (metadata.kind === "recording" ? "" : titleFromFileName(metadata.filename)),
+    source,
+    language: metadata.language ?? null,
+    mediaKey: key,
+    transcriptionCode: "transcription_in_progress",
+  });
+  if (isNew) {
+    // Upload count (usage): files and documents a user brings; browser recordings and YouTube links count
+    // only by their minutes (decision 015).
+    if (metadata.kind !== "recording") await recordUpload(deps.db, { userId, noteId });
+    await enqueueTranscription(deps.boss, { userId, noteId });
+  }
+  return { noteId };
+}
+
+/** A YouTube link becomes a note that the job fills from captions or audio. */
+export async function acceptYoutubeLink(
+  deps: IntakeDeps,
+  { userId, videoId, language }: { userId: string; videoId: string; language?: string | null },
+): Promise<{ noteId: string }> {
+  const { id } = await createNote(deps.db, {
+    userId,
+    type: "youtube",
+    title: "",
+    source: { kind: "youtube", videoId },
+    language: language ?? null,
+    transcriptionCode: "transcription_in_progress",
+  });
+  await enqueueTranscription(deps.boss, { userId, noteId: id });
+  return { noteId: id };
+}
+
+/** spec: transcription_failed is final but offers a retry; anything else answers false. */
+export async function retryTranscription(
+  deps: IntakeDeps,
+  { userId, noteId }: { userId: string; noteId: string },
+): Promise<"queued" | "missing" | "notRetryable"> {
+  const note = await findNote(deps.db, { userId, noteId });
+  if (!note) return "missing";
+  if (note.transcriptionCode !== "transcription_failed") return "notRetryable";
+  await updateNote(deps.db, {
+    userId,
+    noteId,
+    patch: { transcriptionCode: "transcription_in_progress", transcriptionError: null, transcriptionProgress: 0, active: true },
+  });
+  await enqueueTranscription(deps.boss, { userId, noteId });
+  return "queued";
+}

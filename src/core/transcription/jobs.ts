@@ -1,0 +1,30 @@
+import type { PgBoss } from "pg-boss";
+import { enqueue, type JobDefinition } from "../../worker/job-registry";
+import { giveUpTranscription, runTranscription, type TranscriptionDeps } from "./pipeline";
+import { type TranscribeNoteInput, transcribeNoteInput } from "./schema";
+
+export const transcriptionJobName = "transcription.run";
+
+/**
+ * Queue policy: 3 retries with exponential backoff from 10 s (a busy or restarting engine server gets
+ * time to come back); 6 h expiry covers a 4 h recording on a slow CPU engine; the heartbeat (30 s by
+ * default) is what brings back the job of a worker killed mid-transcription: missed heartbeats fail the
+ * attempt and pg-boss retries it on another worker, which continues from the saved chunks.
+ */
+export function transcriptionJob(
+  deps: TranscriptionDeps,
+  { heartbeatSeconds = 30 }: { heartbeatSeconds?: number } = {},
+): JobDefinition<TranscribeNoteInput> {
+  return {
+    name: transcriptionJobName,
+    payload: transcribeNoteInput,
+    queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 6 * 3600, heartbeatSeconds },
+    handle: (payload, context) => runTranscription(deps, payload, context.signal),
+    onGiveUp: (payload) => giveUpTranscription(deps, payload),
+  };
+}
+
+/** Queues a note's transcription (the web role needs no engine or storage to do so). */
+export function enqueueTranscription(boss: PgBoss, input: TranscribeNoteInput): Promise<string | null> {
+  return enqueue(boss, { name: transcriptionJobName, payload: transcribeNoteInput }, input, { singletonKey: input.noteId });
+}

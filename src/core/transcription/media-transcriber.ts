@@ -1,0 +1,114 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { decodeToWav16kMono, probeMedia } from "../../infra/media/ffmpeg";
+import { readWavInfo, sliceWav } from "../../infra/media/wav-file";
+import type { SpeechEngine, TranscribedSegment, Transcription } from "../../infra/speech/speech-engine";
+import { planChunks } from "../../infra/vad/plan-chunks";
+import { detectSpeech } from "../../infra/vad/silero-vad";
+
+// Media -> transcript, the part of the pipeline the benchmark measures against the bare engine:
+// probe -> decode to 16 kHz mono -> voice activity -> transcribe each chunk -> one timeline.
+// Long audio is cut in silences into chunks; each finished chunk is saved through `checkpoints`, so a
+// worker killed mid-way resumes at the first unfinished chunk instead of starting over.
+
+/** Ten minutes keeps a chunk under the 25 MB a hosted /v1/audio/transcriptions accepts (19.2 MB of PCM). */
+export const defaultChunkSeconds = 600;
+/** Speech edges the VAD cuts tightly; a little context keeps the first and last words whole. */
+const paddingSeconds = 0.3;
+
+export interface ChunkCheckpoints {
+  load(index: number, fingerprint: string): Promise<Transcription | null>;
+  save(index: number, fingerprint: string, transcription: Transcription): Promise<void>;
+}
+
+export type TranscribeStage = "probe" | "decode" | "voice" | "transcribe";
+
+export interface TranscribeMediaInput {
+  inputPath: string;
+  /** A private folder for the decoded audio and chunk files (the caller removes it). */
+  scratchDir: string;
+  engine: SpeechEngine;
+  /** ISO 639-1, or null to let the engine detect (English-only engines assume English). */
+  language: string | null;
+  checkpoints?: ChunkCheckpoints;
+  /** Longest chunk sent to the engine (default ten minutes). */
+  maxChunkSeconds?: number;
+  signal?: AbortSignal;
+  /** 0..1 through the whole job; called after each step and chunk. */
+  onProgress?: (fraction: number, stage: TranscribeStage) => Promise<void> | void;
+  /** Told as soon as the probe knows the length (the note shows it while transcribing). */
+  onDuration?: (seconds: number) => Promise<void> | void;
+}
+
+export type MediaTranscript =
+  | { kind: "speech"; transcription: Transcription; mediaSeconds: number; speechSeconds: number }
+  | { kind: "noSpeech"; mediaSeconds: number };
+
+function languageFor(engine: SpeechEngine, language: string | null): string | undefined {
+  if (language) return language;
+  // An English-only engine cannot detect; asking it to would fail for nothing.
+  return engine.languages !== "any" && engine.languages.length === 1 ? engine.languages[0] : undefined;
+}
+
+function shift(segments: readonly TranscribedSegment[], offset: number): TranscribedSegment[] {
+  return segments.map((segment) => ({
+    ...segment,
+    start: segment.start + offset,
+    end: segment.end + offset,
+    words: segment.words?.map((word) => ({ ...word, start: word.start + offset, end: word.end + offset })),
+  }));
+}
+
+export async function transcribeMedia(input: TranscribeMediaInput): Promise<MediaTranscript> {
+  const { engine, signal, scratchDir } = input;
+  const report = input.onProgress ?? (() => {});
+  await mkdir(scratchDir, { recursive: true });
+  const probe = await probeMedia(input.inputPath, signal);
+  if (probe.durationSeconds !== null) await input.onDuration?.(probe.durationSeconds);
+  await report(0.02, "probe");
+  const wavPath = path.join(scratchDir, "audio.wav");
+  await decodeToWav16kMono(input.inputPath, wavPath, { signal });
+  const { durationSeconds } = await readWavInfo(wavPath);
+  if (probe.durationSeconds === null) await input.onDuration?.(durationSeconds);
+  await report(0.05, "decode");
+  const voice = await detectSpeech(wavPath, { signal });
+  await report(0.1, "voice");
+  const speechSeconds = voice.speech.reduce((sum, region) => sum + (region.end - region.start), 0);
+  if (voice.speech.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
+  const chunks = planChunks(voice.speech, {
+    maxChunkSeconds: input.maxChunkSeconds ?? defaultChunkSeconds,
+    paddingSeconds,
+    durationSeconds,
+  });
+  const language = languageFor(engine, input.language);
+  const segments: TranscribedSegment[] = [];
+  let detected: string | null = language ?? null;
+  const totalChunkSeconds = chunks.reduce((sum, chunk) => sum + (chunk.end - chunk.start), 0);
+  let doneSeconds = 0;
+  for (const [index, chunk] of chunks.entries()) {
+    signal?.throwIfAborted();
+    const fingerprint = `${engine.id}|${language ?? "auto"}|${chunk.start.toFixed(3)}-${chunk.end.toFixed(3)}`;
+    let result = await input.checkpoints?.load(index, fingerprint);
+    if (!result) {
+      // One chunk spanning the file: hand the engine the decoded file itself (no copy).
+      const isWhole = chunks.length === 1 && chunk.start <= 0.01 && chunk.end >= durationSeconds - 0.01;
+      const chunkPath = isWhole ? wavPath : path.join(scratchDir, `chunk-${index}.wav`);
+      if (!isWhole) await sliceWav(wavPath, chunkPath, chunk);
+      result = await engine.transcribe(chunkPath, { language, signal });
+      await input.checkpoints?.save(index, fingerprint, result);
+    }
+    // The first chunk's detected language decides for the rest (a meeting keeps its language).
+    detected ??= result.language;
+    segments.push(...shift(result.segments, chunk.start));
+    doneSeconds += chunk.end - chunk.start;
+    await report(0.1 + 0.85 * (doneSeconds / totalChunkSeconds), "transcribe");
+  }
+  const spoken = segments.filter((segment) => segment.text.trim().length > 0);
+  if (spoken.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
+  return {
+    kind: "speech",
+    transcription: { language: detected ?? "en", durationSeconds, segments: spoken },
+    mediaSeconds: durationSeconds,
+    speechSeconds,
+  };
+}

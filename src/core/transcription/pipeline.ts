@@ -1,0 +1,211 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { pipeline as pipeStreams } from "node:stream/promises";
+import type { Database } from "../../infra/db/client";
+import { extractDocumentText } from "../../infra/documents/extract-text";
+import type { SpeechEngine } from "../../infra/speech/speech-engine";
+import type { Storage } from "../../infra/storage/storage";
+import { downloadYoutubeAudio, fetchYoutubeVideo } from "../../infra/youtube/youtube-client";
+import type { Logger } from "../../server/logger";
+import { markConversationRecorded } from "../accounts/mutations";
+import { findNote } from "../notes/data";
+import { replaceSegments, type SegmentInput, updateNote } from "../notes/mutations";
+import { splitTextIntoSegments } from "../notes/text-segments";
+import { recordTranscription } from "../usage/mutations";
+import { storageCheckpoints } from "./checkpoints";
+import { finalOutcomeOf } from "./failure-status";
+import { transcribeMedia } from "./media-transcriber";
+import { noteKeys, type TranscribeNoteInput } from "./schema";
+
+// The transcription job: one note from `transcription_in_progress` to a final status. Every step can
+// run again: a finished note is left alone, the transcript is replaced as a whole, usage is recorded
+// once per note, and media chunks already transcribed are read back from their checkpoints.
+
+export interface YoutubeAccess {
+  baseUrl: string;
+  allowedHosts: readonly string[];
+  /** Test-only: addresses (127.0.0.1) the link-safety check lets through to reach the stand-in. */
+  unsafeAllowAddresses?: readonly string[];
+}
+
+export interface TranscriptionDeps {
+  db: Database;
+  storage: Storage;
+  /** Made on first use: loading a model is the worker's business, not the web page's. */
+  speechEngine(): Promise<SpeechEngine>;
+  scratchRoot: string;
+  /** Longest piece of audio per engine call (TRANSCRIBE_CHUNK_SECONDS). */
+  maxChunkSeconds?: number;
+  youtube: YoutubeAccess;
+  logger: Logger;
+}
+
+type Note = NonNullable<Awaited<ReturnType<typeof findNote>>>;
+
+async function localMediaPath(deps: TranscriptionDeps, note: Note, scratchDir: string): Promise<string> {
+  const key = note.mediaKey ?? noteKeys.original(note.userId, note.id);
+  const local = deps.storage.localPath?.(key);
+  if (local) return local;
+  // A remote store (S3 later): copy to scratch, ffmpeg wants a seekable file.
+  const target = path.join(scratchDir, "original");
+  await pipeStreams(await deps.storage.get(key), createWriteStream(target));
+  return target;
+}
+
+async function finishWithSegments(
+  deps: TranscriptionDeps,
+  note: Note,
+  { segments, language, mediaSeconds }: { segments: readonly SegmentInput[]; language: string | null; mediaSeconds: number | null },
+): Promise<void> {
+  const { db } = deps;
+  const ids = { userId: note.userId, noteId: note.id };
+  await replaceSegments(db, {
+    ...ids,
+    segments: segments.map((segment) => ({
+      start: segment.start,
+      end: segment.end,
+      text: segment.text.trim(),
+      speaker: segment.speaker,
+      words: segment.words,
+    })),
+  });
+  if (mediaSeconds !== null) await recordTranscription(db, { ...ids, seconds: mediaSeconds });
+  await updateNote(db, {
+    ...ids,
+    patch: {
+      transcriptionCode: "transcription_ready",
+      transcriptionError: null,
+      transcriptionProgress: null,
+      language: language ?? note.language,
+      active: true,
+    },
+  });
+  // interpretations 23: the first note that reaches transcription_ready sets conversationRecorded.
+  await markConversationRecorded(db, { userId: note.userId });
+}
+
+async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal: AbortSignal, scratchDir: string) {
+  const ids = { userId: note.userId, noteId: note.id };
+  const inputPath = await localMediaPath(deps, note, scratchDir);
+  let lastPercent = -1;
+  const result = await transcribeMedia({
+    inputPath,
+    scratchDir,
+    engine: await deps.speechEngine(),
+    language: note.language,
+    checkpoints: storageCheckpoints(deps.storage, ids),
+    maxChunkSeconds: deps.maxChunkSeconds,
+    signal,
+    onDuration: (seconds) => updateNote(deps.db, { ...ids, patch: { recordingDurationSeconds: seconds } }).then(() => {}),
+    onProgress: async (fraction) => {
+      const percent = Math.floor(fraction * 100);
+      if (percent === lastPercent) return;
+      lastPercent = percent;
+      await updateNote(deps.db, { ...ids, patch: { transcriptionProgress: percent } });
+    },
+  });
+  if (result.kind === "noSpeech") {
+    await updateNote(deps.db, {
+      ...ids,
+      patch: { transcriptionCode: "transcription_no_speech_detected", transcriptionError: "no_speech", transcriptionProgress: null },
+    });
+    return;
+  }
+  await finishWithSegments(deps, note, {
+    segments: result.transcription.segments,
+    language: result.transcription.language,
+    mediaSeconds: result.mediaSeconds,
+  });
+  await deps.storage.deletePrefix(noteKeys.chunks(note.userId, note.id));
+}
+
+async function transcribeDocument(deps: TranscriptionDeps, note: Note, signal: AbortSignal, scratchDir: string) {
+  if (note.source.kind !== "document") return;
+  const filePath = await localMediaPath(deps, note, scratchDir);
+  const document = await extractDocumentText(filePath, { fileName: note.source.fileName, mimeType: note.source.mimeType, signal });
+  if (document.title && !note.title)
+    await updateNote(deps.db, { userId: note.userId, noteId: note.id, patch: { title: document.title.slice(0, 200) } });
+  await finishWithSegments(deps, note, { segments: splitTextIntoSegments(document.text), language: null, mediaSeconds: null });
+}
+
+async function transcribeYoutube(deps: TranscriptionDeps, note: Note, signal: AbortSignal, scratchDir: string) {
+  if (note.source.kind !== "youtube") return;
+  const ids = { userId: note.userId, noteId: note.id };
+  const fetchOptions = { allowedHosts: deps.youtube.allowedHosts, unsafeAllowAddresses: deps.youtube.unsafeAllowAddresses };
+  const video = await fetchYoutubeVideo(note.source.videoId, {
+    baseUrl: deps.youtube.baseUrl,
+    fetch: fetchOptions,
+    signal,
+    preferredLanguage: note.language ?? undefined,
+  });
+  await updateNote(deps.db, {
+    ...ids,
+    patch: { title: note.title || video.title.slice(0, 200), recordingDurationSeconds: video.durationSeconds },
+  });
+  if (video.captions && video.captions.segments.length > 0) {
+    // Captions first (issue 4): no engine time, and the uploader's own words when they are manual.
+    await finishWithSegments(deps, note, {
+      segments: video.captions.segments,
+      language: video.captions.languageCode.slice(0, 2),
+      mediaSeconds: null,
+    });
+    return;
+  }
+  if (!video.audio) return; // fetchYoutubeVideo throws NO_TRANSCRIPT_SOURCE before this; kept for the types.
+  const key = noteKeys.original(note.userId, note.id);
+  if (!(await deps.storage.stat(key))) {
+    await mkdir(scratchDir, { recursive: true });
+    const downloaded = path.join(scratchDir, "youtube-audio");
+    await downloadYoutubeAudio(video.audio, downloaded, { fetch: fetchOptions, signal });
+    await deps.storage.put(key, createReadStream(downloaded));
+    await updateNote(deps.db, { ...ids, patch: { mediaKey: key } });
+  }
+  const fresh = await findNote(deps.db, ids);
+  if (fresh) await transcribeStoredMedia(deps, fresh, signal, scratchDir);
+}
+
+/** Runs the job; a failure that no retry can fix ends the note with its final status instead of throwing. */
+export async function runTranscription(deps: TranscriptionDeps, input: TranscribeNoteInput, signal: AbortSignal): Promise<void> {
+  const note = await findNote(deps.db, input);
+  // Deleted, or already final (a duplicate or late retry): nothing to do.
+  if (note?.transcriptionCode !== "transcription_in_progress") return;
+  const scratchDir = path.join(deps.scratchRoot, note.id);
+  try {
+    switch (note.source.kind) {
+      case "upload":
+      case "recording":
+        await transcribeStoredMedia(deps, note, signal, scratchDir);
+        break;
+      case "document":
+        await transcribeDocument(deps, note, signal, scratchDir);
+        break;
+      case "youtube":
+        await transcribeYoutube(deps, note, signal, scratchDir);
+        break;
+      case "text":
+      case "meeting":
+        break;
+    }
+  } catch (error) {
+    const outcome = finalOutcomeOf(error);
+    if (!outcome) throw error;
+    deps.logger.info({ noteId: note.id, reason: outcome.reason, err: error }, "transcription ended without a transcript");
+    await updateNote(deps.db, {
+      ...input,
+      patch: { transcriptionCode: outcome.code, transcriptionError: outcome.reason, transcriptionProgress: null, active: outcome.isActive },
+    });
+  } finally {
+    await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+/** The retries ran out: the note says it failed (and offers a retry) rather than spinning forever. */
+export async function giveUpTranscription(deps: TranscriptionDeps, input: TranscribeNoteInput): Promise<void> {
+  const note = await findNote(deps.db, input);
+  if (note?.transcriptionCode !== "transcription_in_progress") return;
+  await updateNote(deps.db, {
+    ...input,
+    patch: { transcriptionCode: "transcription_failed", transcriptionError: "engine_failed", transcriptionProgress: null },
+  });
+}

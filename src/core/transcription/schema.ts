@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/** The `transcription.run` job: which note to bring to a final transcription status. */
+export const transcribeNoteInput = z.object({ userId: z.string().min(1), noteId: z.uuid() });
+export type TranscribeNoteInput = z.infer<typeof transcribeNoteInput>;
+
+/** Storage keys of a note's files: the original media or document and the finished-chunk checkpoints. */
+export const noteKeys = {
+  prefix: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}`,
+  original: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}/original`,
+  chunk: (userId: string, noteId: string, index: number) => `users/${userId}/notes/${noteId}/chunks/${index}.json`,
+  chunks: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}/chunks`,
+};

@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ffmpegPath } from "../../src/infra/media/ffmpeg";
+
+// Media made on the spot with the bundled ffmpeg (nothing binary committed): a short video with the
+// JFK clip as its sound, a video without sound, silence; plus ways to break them.
+export const speechDir = path.resolve("..", "shared", "fixtures", "speech");
+export const clipPath = (name: string) => path.join(speechDir, `${name}.wav`);
+
+function ffmpeg(args: string[]): void {
+  const result = spawnSync(ffmpegPath, ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", ...args], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
+}
+
+export function makeMedia(): { dir: string; videoWithSpeech: string; videoWithoutSound: string; silence: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-media-"));
+  const videoWithSpeech = path.join(dir, "talk.mp4");
+  ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=160x120:rate=10",
+    "-i",
+    clipPath("c6"),
+    "-shortest",
+    "-c:v",
+    "mpeg4",
+    "-c:a",
+    "aac",
+    videoWithSpeech,
+  ]);
+  const videoWithoutSound = path.join(dir, "mute.mp4");
+  ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=10", "-t", "3", "-c:v", "mpeg4", videoWithoutSound]);
+  const silence = path.join(dir, "silence.wav");
+  ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono", "-t", "5", silence]);
+  return { dir, videoWithSpeech, videoWithoutSound, silence };
+}
+
+export const bytesOf = (file: string) => new Uint8Array(readFileSync(file));
