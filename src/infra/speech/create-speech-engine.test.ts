@@ -59,6 +59,21 @@ describe("createSpeechEngine", () => {
     expect(engine.languages).toBe("any");
   });
 
+  it("auto: pocketsphinx takes over when the whisper.cpp model cannot be downloaded (no internet)", async () => {
+    const switched: string[] = [];
+    const engine = await createSpeechEngine(parse({ MODEL_DIR: emptyDir }), {
+      // A download host the link-safety check refuses (loopback) fails like a machine offline.
+      whisperCpp: { downloadBaseUrl: "http://127.0.0.1:9" },
+      logger: { info: (_fields, message) => switched.push(message) },
+    });
+    expect(engine.id).toBe("whisper-cpp:ggml-base-q5_1.bin");
+    const result = await engine.transcribe(path.resolve("..", "shared", "fixtures", "speech", "c6.wav"), { language: "en" });
+    expect(result.segments.map((segment) => segment.text).join(" ")).toMatch(/country/i);
+    expect(engine.id).toBe("pocketsphinx:en-us");
+    expect(engine.languages).toEqual(["en"]);
+    expect(switched).toContain("whisper.cpp could not start; using pocketsphinx");
+  }, 60_000);
+
   it("auto: pocketsphinx when whisper.cpp has no model and may not download one", async () => {
     const engine = await createSpeechEngine(parse({ MODEL_DIR: emptyDir, WHISPER_CPP_DOWNLOAD: "false" }));
     expect(engine.id).toBe("pocketsphinx:en-us");

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { withFallback } from "./fallback-engine";
 import { createOpenAiCompatibleEngine } from "./openai-compatible-engine";
 import { createPocketsphinxEngine, isPocketsphinxAvailable, type PocketsphinxOptions } from "./pocketsphinx-engine";
 import { type SpeechEngine, SpeechEngineError } from "./speech-engine";
@@ -96,11 +97,15 @@ async function choose(config: Config, options: CreateSpeechEngineOptions): Promi
         () => false,
       );
       if (isPresent) return { engine: whisperCpp(), reason: "whisper.cpp model present in MODEL_DIR" };
+      const fallback = await pocketsphinx();
       // Only a file with a pinned checksum can be downloaded.
       if (config.WHISPER_CPP_DOWNLOAD && whisperModelFiles[config.WHISPER_CPP_MODEL]) {
-        return { engine: whisperCpp(), reason: "whisper.cpp model downloads on first use" };
+        if (!fallback) return { engine: whisperCpp(), reason: "whisper.cpp model downloads on first use" };
+        const engine = withFallback(whisperCpp(), fallback, (error) =>
+          options.logger?.info({ engine: fallback.id, reason: error.message }, "whisper.cpp could not start; using pocketsphinx"),
+        );
+        return { engine, reason: "whisper.cpp model downloads on first use; pocketsphinx if that fails" };
       }
-      const fallback = await pocketsphinx();
       if (fallback) return { engine: fallback, reason: "pocketsphinx installed (English only)" };
       return { engine: unavailableEngine(howToConfigure), reason: "nothing available" };
     }

@@ -1,0 +1,136 @@
+import { mkdtempSync } from "node:fs";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { transcribeMedia } from "../src/core/transcription/media-transcriber";
+import { createOpenAiCompatibleEngine } from "../src/infra/speech/openai-compatible-engine";
+import { createPocketsphinxEngine, isPocketsphinxAvailable } from "../src/infra/speech/pocketsphinx-engine";
+import { type SpeechEngine, SpeechEngineError } from "../src/infra/speech/speech-engine";
+import { createWhisperCppEngine } from "../src/infra/speech/whisper-cpp-engine";
+import { wordErrorRate } from "../src/infra/speech/word-error-rate";
+import { startWhisperServer } from "../test/support/whisper-server";
+
+// `npm run bench:transcribe` (issue 4): every engine available here on ../shared/fixtures/speech. Per clip
+// and in total: normalised WER, real-time factor of the whole pipeline (probe, decode, VAD, chunks,
+// engine), and the pipeline's time over the bare engine's on the same decoded audio and model (goal
+// <= 1.05x); peak memory of this process and of the engine's own process where it has one.
+// whisper.cpp runs only with a ggml file: WHISPER_CPP_BENCH_MODEL=/path/ggml-base-q5_1.bin (no registry
+// here carries one; models README).
+
+const speechDir = path.resolve("..", "shared", "fixtures", "speech");
+const languages: Record<string, string> = { c9: "es", c10: "pt" };
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+
+interface Bench {
+  name: string;
+  engine: SpeechEngine;
+  /** Peak resident memory of the engine's own process, in MB, when it runs in one. */
+  enginePeakMb?: () => Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+async function peakMbOf(pid: number): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const found = /VmHWM:\s+(\d+) kB/.exec(status);
+  return found ? Math.round(Number(found[1]) / 1024) : null;
+}
+
+async function availableEngines(): Promise<Bench[]> {
+  const benches: Bench[] = [];
+  const whisper = await startWhisperServer();
+  benches.push({
+    name: "whisper tiny.en (faster-whisper, OpenAI-compatible HTTP)",
+    engine: createOpenAiCompatibleEngine({ baseUrl: whisper.url, model: "tiny.en" }),
+    enginePeakMb: () => peakMbOf(whisper.pid),
+    stop: () => whisper.stop(),
+  });
+  if (await isPocketsphinxAvailable()) {
+    benches.push({ name: "pocketsphinx en-us (Debian)", engine: createPocketsphinxEngine(), stop: async () => {} });
+  } else {
+    console.log("pocketsphinx: not installed (apt-get install pocketsphinx pocketsphinx-en-us), skipped");
+  }
+  const ggml = process.env.WHISPER_CPP_BENCH_MODEL;
+  if (ggml) {
+    const engine = createWhisperCppEngine({ modelDir: path.dirname(ggml), fileName: path.basename(ggml), allowDownload: false });
+    benches.push({ name: `whisper.cpp ${path.basename(ggml)}`, engine, stop: async () => engine.dispose() });
+  } else {
+    console.log("whisper.cpp: no ggml model (set WHISPER_CPP_BENCH_MODEL), skipped");
+  }
+  return benches;
+}
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+const pad = (value: string, width: number) => value.padEnd(width);
+
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const started = performance.now();
+  const result = await run();
+  return { result, seconds: (performance.now() - started) / 1000 };
+}
+
+const clips = (await readdir(speechDir))
+  .filter((name) => name.endsWith(".wav"))
+  .map((name) => name.replace(/\.wav$/, ""))
+  .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+const scratch = mkdtempSync(path.join(tmpdir(), "parley-bench-transcribe-"));
+
+for (const bench of await availableEngines()) {
+  console.log(`\n== ${bench.name}`);
+  console.log(
+    `${pad("clip", 6)}${pad("lang", 6)}${pad("audio s", 9)}${pad("WER", 8)}${pad("RTF", 8)}${pad("pipeline s", 12)}${pad("engine s", 10)}ratio`,
+  );
+  const total = { audio: 0, pipeline: 0, engine: 0, errors: 0, words: 0 };
+  for (const clip of clips) {
+    const language = languages[clip] ?? "en";
+    const wavPath = path.join(speechDir, `${clip}.wav`);
+    const reference = await readFile(path.join(speechDir, `${clip}.txt`), "utf8");
+    try {
+      // Warm-up: the first request loads the model; neither measurement should pay for it.
+      await bench.engine.transcribe(wavPath, { language });
+      let bare = 0;
+      let whole = 0;
+      let text = "";
+      let audioSeconds = 0;
+      for (let round = 0; round < rounds; round++) {
+        const engineRun = await timed(() => bench.engine.transcribe(wavPath, { language }));
+        bare += engineRun.seconds;
+        const pipelineRun = await timed(() =>
+          transcribeMedia({ inputPath: wavPath, scratchDir: path.join(scratch, clip), engine: bench.engine, language }),
+        );
+        whole += pipelineRun.seconds;
+        const result = pipelineRun.result;
+        audioSeconds = result.mediaSeconds;
+        text = result.kind === "speech" ? result.transcription.segments.map((segment) => segment.text).join(" ") : "";
+        await rm(path.join(scratch, clip), { recursive: true, force: true });
+      }
+      bare /= rounds;
+      whole /= rounds;
+      const wer = wordErrorRate(reference, text);
+      const words = reference.split(/\s+/).filter(Boolean).length;
+      total.audio += audioSeconds;
+      total.pipeline += whole;
+      total.engine += bare;
+      total.errors += wer * words;
+      total.words += words;
+      console.log(
+        `${pad(clip, 6)}${pad(language, 6)}${pad(fixed(audioSeconds, 1), 9)}${pad(fixed(wer * 100, 1) + "%", 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
+      );
+    } catch (error) {
+      if (error instanceof SpeechEngineError && error.code === "LANGUAGE_NOT_SUPPORTED") {
+        console.log(`${pad(clip, 6)}${pad(language, 6)}language not supported by this engine`);
+        continue;
+      }
+      throw error;
+    }
+  }
+  console.log(
+    `${pad("total", 12)}${pad(fixed(total.audio, 1), 9)}${pad(fixed((total.errors / total.words) * 100, 1) + "%", 8)}${pad(fixed(total.pipeline / total.audio, 3), 8)}${pad(fixed(total.pipeline), 12)}${pad(fixed(total.engine), 10)}${fixed(total.pipeline / total.engine)}x`,
+  );
+  const enginePeak = await bench.enginePeakMb?.();
+  console.log(
+    `peak memory: this process ${Math.round(process.resourceUsage().maxRSS / 1024)} MB` +
+      (enginePeak ? `, engine process ${enginePeak} MB` : " (the engine runs in it or in short-lived children)"),
+  );
+  await bench.stop();
+}
+await rm(scratch, { recursive: true, force: true });
