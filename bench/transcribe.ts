@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { transcribeMedia } from "../src/core/transcription/media-transcriber";
+import { ffmpegPath } from "../src/infra/media/ffmpeg";
 import { createOpenAiCompatibleEngine } from "../src/infra/speech/openai-compatible-engine";
 import { createPocketsphinxEngine, isPocketsphinxAvailable } from "../src/infra/speech/pocketsphinx-engine";
 import { type SpeechEngine, SpeechEngineError } from "../src/infra/speech/speech-engine";
@@ -74,16 +76,35 @@ const clips = (await readdir(speechDir))
   .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 const scratch = mkdtempSync(path.join(tmpdir(), "parley-bench-transcribe-"));
 
+// Every English clip back to back (about 100 s), cut into 30 s chunks: the long-recording path, where
+// the VAD runs first and plans the chunks (BENCH_CHUNK_SECONDS).
+const longName = "en-all";
+const chunkSeconds = Number(process.env.BENCH_CHUNK_SECONDS ?? 30);
+const englishClips = clips.filter((clip) => !languages[clip]);
+{
+  const inputs = englishClips.flatMap((clip) => ["-i", path.join(speechDir, `${clip}.wav`)]);
+  const joined = spawnSync(ffmpegPath, [
+    ...["-nostdin", "-loglevel", "error", "-y", ...inputs],
+    ...["-filter_complex", `concat=n=${englishClips.length}:v=0:a=1`, "-ar", "16000", "-ac", "1"],
+    path.join(scratch, `${longName}.wav`),
+  ]);
+  if (joined.status !== 0) throw new Error(String(joined.stderr));
+  const texts = await Promise.all(englishClips.map((clip) => readFile(path.join(speechDir, `${clip}.txt`), "utf8")));
+  await writeFile(path.join(scratch, `${longName}.txt`), texts.join(" "));
+}
+const clipDir = (clip: string) => (clip === longName ? scratch : speechDir);
+
 for (const bench of await availableEngines()) {
   console.log(`\n== ${bench.name}`);
   console.log(
     `${pad("clip", 6)}${pad("lang", 6)}${pad("audio s", 9)}${pad("WER", 8)}${pad("RTF", 8)}${pad("pipeline s", 12)}${pad("engine s", 10)}ratio`,
   );
   const total = { audio: 0, pipeline: 0, engine: 0, errors: 0, words: 0 };
-  for (const clip of clips) {
+  for (const clip of [...clips, longName]) {
     const language = languages[clip] ?? "en";
-    const wavPath = path.join(speechDir, `${clip}.wav`);
-    const reference = await readFile(path.join(speechDir, `${clip}.txt`), "utf8");
+    const wavPath = path.join(clipDir(clip), `${clip}.wav`);
+    const reference = await readFile(path.join(clipDir(clip), `${clip}.txt`), "utf8");
+    const maxChunkSeconds = clip === longName ? chunkSeconds : undefined;
     try {
       // Warm-up: the first request loads the model; neither measurement should pay for it.
       await bench.engine.transcribe(wavPath, { language });
@@ -95,7 +116,7 @@ for (const bench of await availableEngines()) {
         const engineRun = await timed(() => bench.engine.transcribe(wavPath, { language }));
         bare += engineRun.seconds;
         const pipelineRun = await timed(() =>
-          transcribeMedia({ inputPath: wavPath, scratchDir: path.join(scratch, clip), engine: bench.engine, language }),
+          transcribeMedia({ inputPath: wavPath, scratchDir: path.join(scratch, clip), engine: bench.engine, language, maxChunkSeconds }),
         );
         whole += pipelineRun.seconds;
         const result = pipelineRun.result;
@@ -107,6 +128,12 @@ for (const bench of await availableEngines()) {
       whole /= rounds;
       const wer = wordErrorRate(reference, text);
       const words = reference.split(/\s+/).filter(Boolean).length;
+      if (clip === longName) {
+        console.log(
+          `${pad(`${clip} (${chunkSeconds} s chunks)`, 21)}${pad(fixed(wer * 100, 1) + "%", 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
+        );
+        continue;
+      }
       total.audio += audioSeconds;
       total.pipeline += whole;
       total.engine += bare;

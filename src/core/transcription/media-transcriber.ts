@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { decodeToWav16kMono, probeMedia } from "../../infra/media/ffmpeg";
-import { readWavInfo, sliceWav } from "../../infra/media/wav-file";
+import { isEngineReadyWav, readWavInfo, sliceWav } from "../../infra/media/wav-file";
 import type { SpeechEngine, TranscribedSegment, Transcription } from "../../infra/speech/speech-engine";
 import { planChunks } from "../../infra/vad/plan-chunks";
 import { detectSpeech } from "../../infra/vad/silero-vad";
@@ -59,28 +59,32 @@ function shift(segments: readonly TranscribedSegment[], offset: number): Transcr
   }));
 }
 
+/** The input as a 16 kHz mono WAV: the file itself when it already is one, else decoded by ffmpeg. */
+async function engineReadyWav(input: TranscribeMediaInput): Promise<string> {
+  if (await isEngineReadyWav(input.inputPath)) return input.inputPath;
+  const probe = await probeMedia(input.inputPath, input.signal);
+  if (probe.durationSeconds !== null) await input.onDuration?.(probe.durationSeconds);
+  const wavPath = path.join(input.scratchDir, "audio.wav");
+  await decodeToWav16kMono(input.inputPath, wavPath, { signal: input.signal });
+  return wavPath;
+}
+
 export async function transcribeMedia(input: TranscribeMediaInput): Promise<MediaTranscript> {
   const { engine, signal, scratchDir } = input;
   const report = input.onProgress ?? (() => {});
   await mkdir(scratchDir, { recursive: true });
-  const probe = await probeMedia(input.inputPath, signal);
-  if (probe.durationSeconds !== null) await input.onDuration?.(probe.durationSeconds);
-  await report(0.02, "probe");
-  const wavPath = path.join(scratchDir, "audio.wav");
-  await decodeToWav16kMono(input.inputPath, wavPath, { signal });
+  const wavPath = await engineReadyWav(input);
   const { durationSeconds } = await readWavInfo(wavPath);
-  if (probe.durationSeconds === null) await input.onDuration?.(durationSeconds);
+  await input.onDuration?.(durationSeconds);
   await report(0.05, "decode");
+  const language = languageFor(engine, input.language);
+  const maxChunkSeconds = input.maxChunkSeconds ?? defaultChunkSeconds;
+  if (durationSeconds <= maxChunkSeconds) return transcribeWhole(input, wavPath, durationSeconds, language);
   const voice = await detectSpeech(wavPath, { signal });
   await report(0.1, "voice");
   const speechSeconds = voice.speech.reduce((sum, region) => sum + (region.end - region.start), 0);
   if (voice.speech.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
-  const chunks = planChunks(voice.speech, {
-    maxChunkSeconds: input.maxChunkSeconds ?? defaultChunkSeconds,
-    paddingSeconds,
-    durationSeconds,
-  });
-  const language = languageFor(engine, input.language);
+  const chunks = planChunks(voice.speech, { maxChunkSeconds, paddingSeconds, durationSeconds });
   const segments: TranscribedSegment[] = [];
   let detected: string | null = language ?? null;
   const totalChunkSeconds = chunks.reduce((sum, chunk) => sum + (chunk.end - chunk.start), 0);
@@ -90,10 +94,8 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
     const fingerprint = `${engine.id}|${language ?? "auto"}|${chunk.start.toFixed(3)}-${chunk.end.toFixed(3)}`;
     let result = await input.checkpoints?.load(index, fingerprint);
     if (!result) {
-      // One chunk spanning the file: hand the engine the decoded file itself (no copy).
-      const isWhole = chunks.length === 1 && chunk.start <= 0.01 && chunk.end >= durationSeconds - 0.01;
-      const chunkPath = isWhole ? wavPath : path.join(scratchDir, `chunk-${index}.wav`);
-      if (!isWhole) await sliceWav(wavPath, chunkPath, chunk);
+      const chunkPath = path.join(scratchDir, `chunk-${index}.wav`);
+      await sliceWav(wavPath, chunkPath, chunk);
       result = await engine.transcribe(chunkPath, { language, signal });
       await input.checkpoints?.save(index, fingerprint, result);
     }
@@ -103,11 +105,60 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
     doneSeconds += chunk.end - chunk.start;
     await report(0.1 + 0.85 * (doneSeconds / totalChunkSeconds), "transcribe");
   }
+  return finished(segments, detected, durationSeconds, speechSeconds);
+}
+
+/**
+ * Audio that fits one chunk goes to the engine whole while the VAD listens to it at the same time: the
+ * engine is the slow part, so the VAD costs next to nothing in wall time. No speech stops the engine and
+ * wins over whatever it said (Whisper invents words in silence).
+ */
+async function transcribeWhole(
+  input: TranscribeMediaInput,
+  wavPath: string,
+  durationSeconds: number,
+  language: string | undefined,
+): Promise<MediaTranscript> {
+  const { engine, signal } = input;
+  const fingerprint = `${engine.id}|${language ?? "auto"}|whole`;
+  const saved = await input.checkpoints?.load(0, fingerprint);
+  const stopEngine = new AbortController();
+  const engineSignal = signal ? AbortSignal.any([signal, stopEngine.signal]) : stopEngine.signal;
+  const transcribing = saved ? Promise.resolve(saved) : engine.transcribe(wavPath, { language, signal: engineSignal });
+  // Observed now so an engine failure after a no-speech verdict is not an unhandled rejection.
+  const outcome = transcribing.then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
+  const voice = await detectSpeech(wavPath, { signal }).catch((error: unknown) => {
+    stopEngine.abort(error);
+    throw error;
+  });
+  if (voice.speech.length === 0) {
+    stopEngine.abort(new Error("no speech"));
+    await outcome;
+    return { kind: "noSpeech", mediaSeconds: durationSeconds };
+  }
+  await input.onProgress?.(0.1, "voice");
+  const settled = await outcome;
+  if ("error" in settled) throw settled.error;
+  if (!saved) await input.checkpoints?.save(0, fingerprint, settled.result);
+  await input.onProgress?.(0.95, "transcribe");
+  const speechSeconds = voice.speech.reduce((sum, region) => sum + (region.end - region.start), 0);
+  return finished(settled.result.segments, settled.result.language, durationSeconds, speechSeconds);
+}
+
+function finished(
+  segments: readonly TranscribedSegment[],
+  language: string | null,
+  durationSeconds: number,
+  speechSeconds: number,
+): MediaTranscript {
   const spoken = segments.filter((segment) => segment.text.trim().length > 0);
   if (spoken.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
   return {
     kind: "speech",
-    transcription: { language: detected ?? "en", durationSeconds, segments: spoken },
+    transcription: { language: language ?? "en", durationSeconds, segments: spoken },
     mediaSeconds: durationSeconds,
     speechSeconds,
   };

@@ -7,6 +7,8 @@ import { MediaError } from "./ffmpeg";
 // byte range copy: no decoder, no re-encoding, so splitting long audio costs next to nothing.
 
 export interface WavInfo {
+  /** WAVE format tag: 1 is integer PCM. */
+  formatTag: number;
   sampleRate: number;
   channels: number;
   bitsPerSample: number;
@@ -33,6 +35,7 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
       const length = head.readUInt32LE(offset + 4);
       if (id === "fmt ") {
         format = {
+          formatTag: head.readUInt16LE(offset + 8),
           channels: head.readUInt16LE(offset + 10),
           sampleRate: head.readUInt32LE(offset + 12),
           bitsPerSample: head.readUInt16LE(offset + 22),
@@ -51,6 +54,19 @@ export async function readWavInfo(path: string): Promise<WavInfo> {
   } finally {
     await handle.close();
   }
+}
+
+/** Already what the engines read (16 kHz mono 16-bit PCM with samples), so decoding it again is waste. */
+export async function isEngineReadyWav(path: string): Promise<boolean> {
+  const info = await readWavInfo(path).catch(() => null);
+  return (
+    info !== null &&
+    info.formatTag === 1 &&
+    info.sampleRate === 16_000 &&
+    info.channels === 1 &&
+    info.bitsPerSample === 16 &&
+    info.dataBytes >= 2
+  );
 }
 
 function header(info: WavInfo, dataBytes: number): Buffer {

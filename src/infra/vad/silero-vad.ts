@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { MediaError } from "../media/ffmpeg";
-import { readWavInfo } from "../media/wav-file";
+import { readWavInfo, type WavInfo } from "../media/wav-file";
 import type { TimeRange } from "./plan-chunks";
 
 // Voice activity detection: Silero VAD v6.2 (MIT) run by sherpa-onnx-node. The weights are the
@@ -19,6 +19,7 @@ interface SherpaVad {
   front(enableExternalBuffer?: boolean): { start: number; samples: Float32Array };
   pop(): void;
   flush(): void;
+  reset(): void;
 }
 
 interface SherpaVadConfig {
@@ -77,8 +78,26 @@ export async function detectSpeech(wavPath: string, options: DetectSpeechOptions
       `voice detection needs 16 kHz mono 16-bit PCM, got ${info.sampleRate} Hz, ${info.channels} ch, ${info.bitsPerSample} bit`,
     );
   }
+  const vad = takeVad(threshold, minSilenceSeconds);
+  // A detector that stopped half-way (abort, bad file) is dropped rather than kept.
+  const speech = await listen(vad, wavPath, info, signal);
+  idleVads.get(vadKey(threshold, minSilenceSeconds))?.push(vad);
+  return { durationSeconds: info.durationSeconds, speech };
+}
+
+// Loading the model costs ~40 ms, as much as listening to 7 s of audio: detectors are kept and reset.
+const idleVads = new Map<string, SherpaVad[]>();
+const vadKey = (threshold: number, minSilenceSeconds: number) => `${threshold}|${minSilenceSeconds}`;
+
+function takeVad(threshold: number, minSilenceSeconds: number): SherpaVad {
+  const kept = idleVads.get(vadKey(threshold, minSilenceSeconds))?.pop();
+  if (kept) {
+    kept.reset();
+    return kept;
+  }
+  if (!idleVads.has(vadKey(threshold, minSilenceSeconds))) idleVads.set(vadKey(threshold, minSilenceSeconds), []);
   const { Vad } = require("sherpa-onnx-node") as { Vad: SherpaVadConstructor };
-  const vad = new Vad(
+  return new Vad(
     {
       sileroVad: {
         model: sileroVadModelPath(),
@@ -97,6 +116,9 @@ export async function detectSpeech(wavPath: string, options: DetectSpeechOptions
     // Room for the longest region plus the silence that must follow before sherpa hands it over.
     maxSpeechSeconds + 30,
   );
+}
+
+async function listen(vad: SherpaVad, wavPath: string, info: WavInfo, signal: AbortSignal | undefined): Promise<TimeRange[]> {
   const speech: TimeRange[] = [];
   const drain = () => {
     while (!vad.isEmpty()) {
@@ -141,7 +163,7 @@ export async function detectSpeech(wavPath: string, options: DetectSpeechOptions
   }
   vad.flush();
   drain();
-  return { durationSeconds: info.durationSeconds, speech };
+  return speech;
 }
 
 function toFloat32(pcm: Buffer): Float32Array {
