@@ -49,18 +49,19 @@ async function availableEngines(): Promise<Bench[]> {
   if (await isPocketsphinxAvailable()) {
     benches.push({ name: "pocketsphinx en-us (Debian)", engine: createPocketsphinxEngine(), stop: async () => {} });
   } else {
-    console.log("pocketsphinx: not installed (apt-get install pocketsphinx pocketsphinx-en-us), skipped");
+    print("pocketsphinx: not installed (apt-get install pocketsphinx pocketsphinx-en-us), skipped");
   }
   const ggml = process.env.WHISPER_CPP_BENCH_MODEL;
   if (ggml) {
     const engine = createWhisperCppEngine({ modelDir: path.dirname(ggml), fileName: path.basename(ggml), allowDownload: false });
     benches.push({ name: `whisper.cpp ${path.basename(ggml)}`, engine, stop: async () => engine.dispose() });
   } else {
-    console.log("whisper.cpp: no ggml model (set WHISPER_CPP_BENCH_MODEL), skipped");
+    print("whisper.cpp: no ggml model (set WHISPER_CPP_BENCH_MODEL), skipped");
   }
   return benches;
 }
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const pad = (value: string, width: number) => value.padEnd(width);
 
@@ -95,8 +96,8 @@ const englishClips = clips.filter((clip) => !languages[clip]);
 const clipDir = (clip: string) => (clip === longName ? scratch : speechDir);
 
 for (const bench of await availableEngines()) {
-  console.log(`\n== ${bench.name}`);
-  console.log(
+  print(`\n== ${bench.name}`);
+  print(
     `${pad("clip", 6)}${pad("lang", 6)}${pad("audio s", 9)}${pad("WER", 8)}${pad("RTF", 8)}${pad("pipeline s", 12)}${pad("engine s", 10)}ratio`,
   );
   const total = { audio: 0, pipeline: 0, engine: 0, errors: 0, words: 0 };
@@ -129,8 +130,8 @@ for (const bench of await availableEngines()) {
       const wer = wordErrorRate(reference, text);
       const words = reference.split(/\s+/).filter(Boolean).length;
       if (clip === longName) {
-        console.log(
-          `${pad(`${clip} (${chunkSeconds} s chunks)`, 21)}${pad(fixed(wer * 100, 1) + "%", 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
+        print(
+          `${pad(`${clip} (${chunkSeconds} s chunks)`, 21)}${pad(`${fixed(wer * 100, 1)}%`, 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
         );
         continue;
       }
@@ -139,22 +140,22 @@ for (const bench of await availableEngines()) {
       total.engine += bare;
       total.errors += wer * words;
       total.words += words;
-      console.log(
-        `${pad(clip, 6)}${pad(language, 6)}${pad(fixed(audioSeconds, 1), 9)}${pad(fixed(wer * 100, 1) + "%", 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
+      print(
+        `${pad(clip, 6)}${pad(language, 6)}${pad(fixed(audioSeconds, 1), 9)}${pad(`${fixed(wer * 100, 1)}%`, 8)}${pad(fixed(whole / audioSeconds, 3), 8)}${pad(fixed(whole), 12)}${pad(fixed(bare), 10)}${fixed(whole / bare)}x`,
       );
     } catch (error) {
       if (error instanceof SpeechEngineError && error.code === "LANGUAGE_NOT_SUPPORTED") {
-        console.log(`${pad(clip, 6)}${pad(language, 6)}language not supported by this engine`);
+        print(`${pad(clip, 6)}${pad(language, 6)}language not supported by this engine`);
         continue;
       }
       throw error;
     }
   }
-  console.log(
-    `${pad("total", 12)}${pad(fixed(total.audio, 1), 9)}${pad(fixed((total.errors / total.words) * 100, 1) + "%", 8)}${pad(fixed(total.pipeline / total.audio, 3), 8)}${pad(fixed(total.pipeline), 12)}${pad(fixed(total.engine), 10)}${fixed(total.pipeline / total.engine)}x`,
+  print(
+    `${pad("total", 12)}${pad(fixed(total.audio, 1), 9)}${pad(`${fixed((total.errors / total.words) * 100, 1)}%`, 8)}${pad(fixed(total.pipeline / total.audio, 3), 8)}${pad(fixed(total.pipeline), 12)}${pad(fixed(total.engine), 10)}${fixed(total.pipeline / total.engine)}x`,
   );
   const enginePeak = await bench.enginePeakMb?.();
-  console.log(
+  print(
     `peak memory: this process ${Math.round(process.resourceUsage().maxRSS / 1024)} MB` +
       (enginePeak ? `, engine process ${enginePeak} MB` : " (the engine runs in it or in short-lived children)"),
   );
