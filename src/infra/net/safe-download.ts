@@ -1,22 +1,17 @@
 import { createHash } from "node:crypto";
-import { lookup as dnsLookup } from "node:dns/promises";
 import { createWriteStream } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { isMetadataAddress, isPublicAddress, numericHostToV4 } from "./address-policy";
-import { LinkRefusedError, type Resolve } from "./safe-fetch";
+import { checkedAddress, type LinkPolicy, LinkRefusedError, parseLinkUrl, pinnedLookup } from "./link-check";
 
 // safeFetch's rules (allow-listed hosts, public addresses only, checked after DNS and on every redirect,
 // the connection pinned to the checked address) for bodies too large to hold in memory: the body streams
 // into a file while its sha256 is computed. Used for first-run model downloads (hundreds of MB), where
 // safeFetch's one deadline and in-memory body do not fit; here a stalled transfer, not a slow one, fails.
 
-export interface SafeDownloadOptions {
-  /** Exact host names, or `*.example.com` for its subdomains. */
-  allowedHosts: readonly string[];
+export interface SafeDownloadOptions extends LinkPolicy {
   /** Redirects followed, each one checked like the first link (default 5; Hugging Face redirects to its CDN). */
   maxRedirects?: number;
   /** No byte for this long (connecting or reading) fails the download (default 30 s). */
@@ -25,10 +20,6 @@ export interface SafeDownloadOptions {
   maxBytes: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** DNS resolution (tests map names to local addresses). */
-  resolve?: Resolve;
-  /** Test-only, as in safeFetch: these exact addresses pass the public-address check (metadata never does). */
-  unsafeAllowAddresses?: readonly string[];
 }
 
 export interface SafeDownloadResult {
@@ -37,12 +28,10 @@ export interface SafeDownloadResult {
   finalUrl: string;
 }
 
-const defaultResolve: Resolve = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-
 /** GETs `input` into `destination` (created or truncated). On failure the caller removes the partial file. */
 export async function safeDownload(input: string, destination: string, options: SafeDownloadOptions): Promise<SafeDownloadResult> {
   const { maxRedirects = 5 } = options;
-  let url = parseUrl(input);
+  let url = parseLinkUrl(input);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     options.signal?.throwIfAborted();
     const address = await checkedAddress(url, options);
@@ -51,7 +40,7 @@ export async function safeDownload(input: string, destination: string, options: 
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && location) {
       response.resume();
-      url = parseUrl(new URL(location, url).href);
+      url = parseLinkUrl(new URL(location, url).href);
       continue;
     }
     if (status < 200 || status >= 300) {
@@ -67,56 +56,9 @@ export async function safeDownload(input: string, destination: string, options: 
   throw new LinkRefusedError("TOO_MANY_REDIRECTS");
 }
 
-function parseUrl(input: string): URL {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new LinkRefusedError("BAD_URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LinkRefusedError("BAD_SCHEME");
-  if (url.username || url.password) throw new LinkRefusedError("BAD_URL", "credentials in links are refused");
-  return url;
-}
-
-/** `*.example.com` matches its subdomains only, not example.com itself (list both when both are meant). */
-function isAllowedHost(host: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    const pattern = entry.toLowerCase();
-    return pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern;
-  });
-}
-
-async function checkedAddress(url: URL, options: SafeDownloadOptions): Promise<{ address: string; family: 4 | 6 }> {
-  // Same normalisation as safeFetch: brackets off IPv6, a trailing dot names the same DNS host.
-  const host = url.hostname
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.$/, "")
-    .toLowerCase();
-  if (!isAllowedHost(host, options.allowedHosts)) throw new LinkRefusedError("HOST_NOT_ALLOWED", `host not allowed: ${host}`);
-  const literal = isIP(host) ? host : numericHostToV4(host);
-  let addresses: string[];
-  try {
-    addresses = literal ? [literal] : await (options.resolve ?? defaultResolve)(host);
-  } catch {
-    throw new LinkRefusedError("DNS_FAILED", `could not resolve ${host}`);
-  }
-  if (addresses.length === 0) throw new LinkRefusedError("DNS_FAILED", `no address for ${host}`);
-  const exempt = new Set(options.unsafeAllowAddresses ?? []);
-  for (const address of addresses) {
-    const isExempt = exempt.has(address) && !isMetadataAddress(address);
-    if (!isPublicAddress(address) && !isExempt) throw new LinkRefusedError("PRIVATE_ADDRESS", `${host} resolves to a non-public address`);
-  }
-  const address = addresses[0] as string;
-  return { address, family: isIP(address) === 6 ? 6 : 4 };
-}
-
 function requestOnce(url: URL, pinned: { address: string; family: 4 | 6 }, options: SafeDownloadOptions): Promise<http.IncomingMessage> {
   // Connect to the address checked above, whatever the resolver would say now (DNS rebinding).
-  const lookup: LookupFunction = (_host, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
-  };
+  const lookup = pinnedLookup(pinned);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     // agent: false, as in safeFetch: a pooled socket is keyed by host, not by the address checked for this hop.

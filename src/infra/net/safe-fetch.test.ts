@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Resolve, type SafeFetchOptions, safeFetch } from "./safe-fetch";
+import type { Resolve } from "./link-check";
+import { type SafeFetchOptions, safeFetch } from "./safe-fetch";
 
 // A real HTTP server on 127.0.0.1. Names resolve through an injected resolver; 127.0.0.1 passes only
 // because the test lists it in unsafeAllowAddresses, so every other rule is exercised for real.

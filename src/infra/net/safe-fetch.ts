@@ -1,35 +1,8 @@
-import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { isMetadataAddress, isPublicAddress, numericHostToV4 } from "./address-policy";
+import { checkedAddress, type LinkPolicy, LinkRefusedError, parseLinkUrl, pinnedLookup } from "./link-check";
 
-export type LinkRefusal =
-  | "BAD_URL"
-  | "BAD_SCHEME"
-  | "HOST_NOT_ALLOWED"
-  | "PRIVATE_ADDRESS"
-  | "DNS_FAILED"
-  | "TOO_MANY_REDIRECTS"
-  | "TOO_LARGE"
-  | "TIMEOUT"
-  | "HTTP_ERROR";
-
-export class LinkRefusedError extends Error {
-  override name = "LinkRefusedError";
-  constructor(
-    readonly code: LinkRefusal,
-    message: string = code,
-  ) {
-    super(message);
-  }
-}
-
-export type Resolve = (host: string) => Promise<string[]>;
-
-export interface SafeFetchOptions {
-  /** Exact host names, or `*.example.com` for its subdomains. */
-  allowedHosts: readonly string[];
+export interface SafeFetchOptions extends LinkPolicy {
   /** Redirects followed, each one checked like the first link (default 5). */
   maxRedirects?: number;
   /** One deadline for the whole fetch: every DNS answer, connection, redirect and body (default 15 s). */
@@ -37,14 +10,6 @@ export interface SafeFetchOptions {
   /** Largest body read; more is TOO_LARGE (default 20 MiB). */
   maxBytes?: number;
   headers?: Record<string, string>;
-  /** DNS resolution (tests map names to local addresses). */
-  resolve?: Resolve;
-  /**
-   * Test-only escape hatch: these exact addresses pass the public-address check, so a test can reach a
-   * server on 127.0.0.1 while every other rule applies. Production code never sets it (callers pass
-   * only allowedHosts). Metadata addresses (isMetadataAddress) are refused even when listed.
-   */
-  unsafeAllowAddresses?: readonly string[];
 }
 
 export interface SafeResponse {
@@ -53,8 +18,6 @@ export interface SafeResponse {
   body: Buffer;
   finalUrl: string;
 }
-
-const defaultResolve: Resolve = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**
  * GET a URL from an allowed host, never reaching a private, loopback, link-local or metadata address
@@ -67,13 +30,13 @@ const defaultResolve: Resolve = async (host) => (await dnsLookup(host, { all: tr
 export async function safeFetch(input: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const { maxRedirects = 5, timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024 } = options;
   const deadline = AbortSignal.timeout(timeoutMs);
-  let url = parseUrl(input);
+  let url = parseLinkUrl(input);
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const address = await beforeDeadline(checkedAddress(url, options), deadline);
     const response = await requestOnce(url, address, { deadline, maxBytes, headers: options.headers ?? {} });
     const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location) {
-      url = parseUrl(new URL(location, url).href);
+      url = parseLinkUrl(new URL(location, url).href);
       continue;
     }
     return { ...response, finalUrl: url.href };
@@ -90,61 +53,13 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
   });
 }
 
-function parseUrl(input: string): URL {
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new LinkRefusedError("BAD_URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new LinkRefusedError("BAD_SCHEME");
-  if (url.username || url.password) throw new LinkRefusedError("BAD_URL", "credentials in links are refused");
-  return url;
-}
-
-/** `*.example.com` matches its subdomains only, not example.com itself (list both when both are meant). */
-function isAllowedHost(host: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    const pattern = entry.toLowerCase();
-    return pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern;
-  });
-}
-
-async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<{ address: string; family: 4 | 6 }> {
-  // The URL parser already lowercases and turns 0x7f.1 or 2130706433 into 127.0.0.1; a trailing dot
-  // names the same host in DNS, so it must not slip past the allow-list as a different name.
-  const host = url.hostname
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.$/, "")
-    .toLowerCase();
-  if (!isAllowedHost(host, options.allowedHosts)) throw new LinkRefusedError("HOST_NOT_ALLOWED", `host not allowed: ${host}`);
-  const literal = isIP(host) ? host : numericHostToV4(host);
-  let addresses: string[];
-  try {
-    addresses = literal ? [literal] : await (options.resolve ?? defaultResolve)(host);
-  } catch {
-    throw new LinkRefusedError("DNS_FAILED", `could not resolve ${host}`);
-  }
-  if (addresses.length === 0) throw new LinkRefusedError("DNS_FAILED", `no address for ${host}`);
-  const exempt = new Set(options.unsafeAllowAddresses ?? []);
-  for (const address of addresses) {
-    const isExempt = exempt.has(address) && !isMetadataAddress(address);
-    if (!isPublicAddress(address) && !isExempt) throw new LinkRefusedError("PRIVATE_ADDRESS", `${host} resolves to a non-public address`);
-  }
-  const address = addresses[0] as string;
-  return { address, family: isIP(address) === 6 ? 6 : 4 };
-}
-
 function requestOnce(
   url: URL,
   pinned: { address: string; family: 4 | 6 },
   { deadline, maxBytes, headers }: { deadline: AbortSignal; maxBytes: number; headers: Record<string, string> },
 ): Promise<Omit<SafeResponse, "finalUrl">> {
   // Connect to the address checked above, whatever the resolver would say now (DNS rebinding).
-  const lookup: LookupFunction = (_host, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
-  };
+  const lookup = pinnedLookup(pinned);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     let isSettled = false;

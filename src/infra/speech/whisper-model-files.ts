@@ -3,8 +3,8 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { LinkRefusedError } from "../net/link-check";
 import { type SafeDownloadOptions, safeDownload } from "../net/safe-download";
-import { LinkRefusedError } from "../net/safe-fetch";
 import { SpeechEngineError } from "./speech-engine";
 
 // whisper.cpp's ggml weights: no registry carries them (models README), so a machine with internet

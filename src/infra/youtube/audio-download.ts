@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { LinkRefusedError } from "../net/safe-fetch";
+import { LinkRefusedError } from "../net/link-check";
 import type { YoutubeAudioSource } from "./audio-formats";
 import { fetchPolicyOf, withDeadline, type YoutubeFetchPolicy } from "./fetch-policy";
 import { ANDROID_VR_CLIENT } from "./innertube";

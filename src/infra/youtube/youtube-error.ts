@@ -1,4 +1,4 @@
-import { type LinkRefusal, LinkRefusedError } from "../net/safe-fetch";
+import { type LinkRefusal, LinkRefusedError } from "../net/link-check";
 
 // The codes are the note's failure reasons (core/transcription/failure-status.ts maps each non-retryable
 // code to `youtube_<code>`), so the list stays closed: finer detail goes to `refusal`, `httpStatus`,
