@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
 import { generateAppleClientKey, standInSocialEnv } from "./test/stand-ins/oauth/test-clients";
 
 // End-to-end tests drive Debian's Chromium against the built server (`npm run build` first),
@@ -32,17 +33,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: "off",
   },
   webServer: [

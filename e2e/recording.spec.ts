@@ -1,20 +1,16 @@
 import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4: a recording made in the browser. Chromium's fake microphone plays the JFK clip (in a loop)
 // into getUserMedia; MediaRecorder records it, tus uploads it, Whisper transcribes it.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
+      ...chromiumArgs,
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       `--use-file-for-fake-audio-capture=${clipPath("c6")}`,
