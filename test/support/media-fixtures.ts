@@ -39,3 +39,12 @@ export function makeMedia(): { dir: string; videoWithSpeech: string; videoWithou
 }
 
 export const bytesOf = (file: string) => new Uint8Array(readFileSync(file));
+
+/** Over one 8 MB tus chunk: the JFK clip five times as 48 kHz stereo WAV (55 s, about 10.5 MB). */
+export function makeLargeWav(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-media-"));
+  const file = path.join(dir, "long-speech.wav");
+  const inputs = Array.from({ length: 5 }, () => ["-i", clipPath("c6")]).flat();
+  ffmpeg([...inputs, "-filter_complex", "concat=n=5:v=0:a=1", "-ar", "48000", "-ac", "2", file]);
+  return file;
+}
