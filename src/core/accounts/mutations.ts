@@ -1,8 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { user, userData } from "../../infra/db/auth-schema";
 import type { Database } from "../../infra/db/client";
+import type { Storage } from "../../infra/storage/storage";
 import type { SetClickIdsInput, SetUserInput } from "../../shared/accounts/user-payload";
 import type { Locale } from "../../shared/i18n/locales";
+import { userFilesPrefix } from "../transcription/schema";
 
 /** Creates the product's row for a new auth user (idempotent: a retried hook changes nothing). */
 export async function ensureUserData(db: Database, { userId, language }: { userId: string; language: Locale | null }): Promise<void> {
@@ -55,10 +57,12 @@ export async function setClickIds(db: Database, { userId, input }: { userId: str
 }
 
 /**
- * Deletes the account: the auth user row, and by cascade its sessions, sign-in accounts and user data.
- * Later domains (notes, files) add their own cleanup here before the row goes.
+ * Deletes the account: its files first (media, documents, checkpoints: a failure leaves the account in
+ * place to try again, never files without an owner), then the auth user row, and by cascade its
+ * sessions, sign-in accounts, user data, notes and usage.
  */
-export async function deleteAccount(db: Database, { userId }: { userId: string }): Promise<void> {
+export async function deleteAccount(db: Database, storage: Pick<Storage, "deletePrefix">, { userId }: { userId: string }): Promise<void> {
+  await storage.deletePrefix(userFilesPrefix(userId));
   await db.delete(user).where(eq(user.id, userId));
 }
 

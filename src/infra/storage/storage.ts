@@ -11,7 +11,7 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<{ sizeBytes: number } | null>;
   delete(key: string): Promise<void>;
-  /** Removes every key under a prefix (a deleted note or account). */
+  /** Removes every key under a folder-like prefix (`users/u1` takes `users/u1/...`, never `users/u10/...`). */
   deletePrefix(prefix: string): Promise<void>;
   /** Moves a finished local file (an upload) under `key`; the source is gone afterwards. */
   importFile(key: string, sourcePath: string): Promise<{ sizeBytes: number }>;

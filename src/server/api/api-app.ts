@@ -46,7 +46,7 @@ export function apiApp(deps: ApiDeps) {
   api.use("*", csrfProtection(deps.secret));
   api.route("/", healthRoutes(deps.health));
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
-  api.route("/", userRoutes({ db: deps.db }));
+  api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", adminRoutes({ db: deps.db }));
   api.route("/", notesRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, events: deps.media.events }));
   api.route(

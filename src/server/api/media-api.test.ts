@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ describe("media uploads and transcription", () => {
   let web: RunningWeb;
   let whisper: WhisperServer;
   let media: ReturnType<typeof makeMedia>;
+  let dataDir: string;
   let counter = 0;
 
   async function signedIn(language = "en") {
@@ -35,9 +36,10 @@ describe("media uploads and transcription", () => {
   beforeAll(async () => {
     media = makeMedia();
     whisper = await startWhisperServer();
+    dataDir = mkdtempSync(path.join(tmpdir(), "parley-media-data-"));
     web = await startTestWeb("pglite", {
       AUTH_RATE_LIMIT_SCALE: "100",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-media-data-")),
+      DATA_DIR: dataDir,
       SPEECH_ENGINE: "openai",
       OPENAI_AUDIO_BASE_URL: whisper.url,
       OPENAI_AUDIO_MODEL: "tiny.en",
@@ -152,5 +154,17 @@ describe("media uploads and transcription", () => {
     expect(again.data.transcriptionCode).toBe("transcription_failed");
     const text = (await (await client.api("POST", "/notes/text", { text: "hello" })).json()) as { note: { id: string } };
     expect((await client.api("POST", `/notes/${text.note.id}/retry`)).status).toBe(409);
+  }, 120_000);
+
+  it("deletes a user's files with the account", async () => {
+    const client = await signedIn();
+    const noteId = await uploadFile(client, bytesOf(clipPath("c2")), { kind: "file", filename: "c2.wav" });
+    await waitForNote(client, noteId, isFinal);
+    const { payload } = (await (await client.api("GET", "/user")).json()) as { payload: { userId: string } };
+    const userId = payload.userId;
+    const userFiles = path.join(dataDir, "files", "users", userId);
+    expect(existsSync(path.join(userFiles, "notes", noteId, "original"))).toBe(true);
+    expect((await client.api("DELETE", "/user")).status).toBe(200);
+    expect(existsSync(userFiles)).toBe(false);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { deleteAccount, setClickIds, updateUserData } from "../../core/accounts/
 import { getUsage } from "../../core/usage/data";
 import { usageSchema } from "../../core/usage/schema";
 import type { Database } from "../../infra/db/client";
+import type { Storage } from "../../infra/storage/storage";
 import { setClickIdsInput, setUserInput } from "../../shared/accounts/user-payload";
 import type { ApiEnv } from "../hono-env";
 import { AppError } from "./api-error";
@@ -62,7 +63,7 @@ const removeUser = createRoute({
 });
 
 /** spec section 7: GET /user, POST /user/set, POST /user/set-click-ids; plus account deletion. */
-export function userRoutes({ db }: { db: Database }) {
+export function userRoutes({ db, storage }: { db: Database; storage: Storage }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/user", requireUser());
   app.use("/user/*", requireUser());
@@ -84,7 +85,7 @@ export function userRoutes({ db }: { db: Database }) {
   });
   app.openapi(getUserUsage, async (c) => c.json(await getUsage(db, { userId: currentUser(c).userId }), 200));
   app.openapi(removeUser, async (c) => {
-    await deleteAccount(db, { userId: currentUser(c).userId });
+    await deleteAccount(db, storage, { userId: currentUser(c).userId });
     for (const name of ["parley.session_token", "parley.session_data", "parley.dont_remember"]) {
       deleteCookie(c, name, { path: "/" });
       deleteCookie(c, `__Secure-${name}`, { path: "/", secure: true });
