@@ -1,4 +1,4 @@
-// The notes calls the dashboard makes (issue 4: pasted text; later uploads, recordings, YouTube).
+// The notes calls the dashboard makes: create (text, YouTube; uploads go through upload-client), read, list, retry.
 import type { NoteView } from "../../../core/notes/schema";
 import { apiRequest } from "../../api/api-client";
 
@@ -27,4 +27,17 @@ export async function createYoutubeNote(input: { url: string; language?: string 
 export async function retryTranscription(id: string): Promise<NoteView> {
   const answer = await apiRequest<{ note: NoteView }>("POST", `/notes/${encodeURIComponent(id)}/retry`);
   return answer.note;
+}
+
+export interface NotesPage {
+  items: NoteView[];
+  nextCursor: string | null;
+}
+
+export async function fetchNotes({ cursor, limit }: { cursor?: string; limit?: number }, signal?: AbortSignal): Promise<NotesPage> {
+  const query = new URLSearchParams();
+  if (cursor) query.set("cursor", cursor);
+  if (limit) query.set("limit", String(limit));
+  const search = query.size > 0 ? `?${query}` : "";
+  return apiRequest("GET", `/notes${search}`, { signal });
 }

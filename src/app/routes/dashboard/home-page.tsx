@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { NoteList } from "../../features/notes/components/note-list";
 import { PasteTextForm } from "../../features/notes/components/paste-text-form";
 import { RecordForm } from "../../features/notes/components/record-form";
 import { UploadForm } from "../../features/notes/components/upload-form";
 import { YoutubeForm } from "../../features/notes/components/youtube-form";
+import { useLocalizedPath } from "../../i18n/use-locale";
 
-/** Home: the quick ways to add a note (upload, record, document, YouTube link, pasted text). */
+/** Home: the quick ways to add a note (upload, record, document, YouTube link, pasted text) and recent notes. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation("notes");
+  const to = useLocalizedPath();
   return (
     <div className="space-y-6">
       <title>{`${t("pages.Home.title")} · Parley`}</title>
@@ -21,6 +25,17 @@ export default function HomePage() {
           <UploadForm kind="document" />
         </div>
         <PasteTextForm />
+      </section>
+      <section className="space-y-3" aria-labelledby="recent-notes">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="recent-notes" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            {tn("list.recent")}
+          </h2>
+          <Link to={to("/notes")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            {tn("list.viewAll")}
+          </Link>
+        </div>
+        <NoteList pageSize={5} canFetchMore={false} />
       </section>
     </div>
   );

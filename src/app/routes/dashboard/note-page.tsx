@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { NoteView } from "../../../core/notes/schema";
-import { displayStatus, statusLabelKey } from "../../../shared/notes/statuses";
 import { ApiError } from "../../api/api-client";
+import { NoteStatusChip } from "../../features/notes/components/note-status-chip";
 import { NoteStatusPanel } from "../../features/notes/components/note-status-panel";
 import { TranscriptView } from "../../features/notes/components/transcript-view";
 import { fetchNote, type TranscriptSegment } from "../../features/notes/queries";
@@ -96,7 +96,6 @@ export default function NotePage() {
     );
   }
   const { note, transcript } = holder;
-  const statusKey = statusLabelKey(displayStatus(note.data), note.data.type);
   const created = new Date(note.data.createdAt.seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <article className="space-y-6">
@@ -107,15 +106,7 @@ export default function NotePage() {
           <span>{tn(`note.types.${note.data.type}`)}</span>
           <span aria-hidden="true">·</span>
           <span>{tn("note.createdAt", { date: created })}</span>
-          {statusKey ? (
-            <span
-              data-testid="note-status"
-              data-code={note.data.transcriptionCode ?? ""}
-              className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-            >
-              {t(statusKey)}
-            </span>
-          ) : null}
+          <NoteStatusChip note={note} />
         </div>
       </header>
       <NoteStatusPanel note={note} onRetried={(next) => setHolder({ state: "success", note: next, transcript: [] })} />
