@@ -1,15 +1,14 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { transcribeMedia } from "../src/core/transcription/media-transcriber";
-import { ffmpegPath } from "../src/infra/media/ffmpeg";
 import { createOpenAiCompatibleEngine } from "../src/infra/speech/openai-compatible-engine";
 import { createPocketsphinxEngine, isPocketsphinxAvailable } from "../src/infra/speech/pocketsphinx-engine";
 import { type SpeechEngine, SpeechEngineError } from "../src/infra/speech/speech-engine";
 import { createWhisperCppEngine } from "../src/infra/speech/whisper-cpp-engine";
 import { wordErrorRate } from "../src/infra/speech/word-error-rate";
+import { joinClips } from "../test/support/media-fixtures";
 import { startWhisperServer } from "../test/support/whisper-server";
 
 // `npm run bench:transcribe` (issue 4): every engine available here on ../shared/fixtures/speech. Per clip
@@ -88,13 +87,7 @@ const longName = "en-all";
 const chunkSeconds = Number(process.env.BENCH_CHUNK_SECONDS ?? 30);
 const englishClips = clips.filter((clip) => !languages[clip]);
 {
-  const inputs = englishClips.flatMap((clip) => ["-i", path.join(speechDir, `${clip}.wav`)]);
-  const joined = spawnSync(ffmpegPath, [
-    ...["-nostdin", "-loglevel", "error", "-y", ...inputs],
-    ...["-filter_complex", `concat=n=${englishClips.length}:v=0:a=1`, "-ar", "16000", "-ac", "1"],
-    path.join(scratch, `${longName}.wav`),
-  ]);
-  if (joined.status !== 0) throw new Error(String(joined.stderr));
+  joinClips(englishClips, path.join(scratch, `${longName}.wav`));
   const texts = await Promise.all(englishClips.map((clip) => readFile(path.join(speechDir, `${clip}.txt`), "utf8")));
   await writeFile(path.join(scratch, `${longName}.txt`), texts.join(" "));
 }

@@ -1,18 +1,16 @@
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bytesOf, clipPath } from "../../test/support/media-fixtures";
+import { bytesOf, joinClips } from "../../test/support/media-fixtures";
 import { isFinal, waitForNote } from "../../test/support/note-events";
 import { killRoles, spawnRole } from "../../test/support/spawn-role";
 import { openTestDatabase } from "../../test/support/test-databases";
-import { actionCodeFor, startTestWeb, TestClient } from "../../test/support/test-web";
+import { startTestWeb, verifiedClient } from "../../test/support/test-web";
 import { uploadFile } from "../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../test/support/whisper-server";
-import { ffmpegPath } from "../infra/media/ffmpeg";
 import type { RunningWeb } from "../server/start-web";
 
 // Issue 4: "a worker killed with SIGKILL mid-transcription leaves a note that still finishes". PostgreSQL,
@@ -107,23 +105,7 @@ describe("a worker killed mid-transcription", () => {
     databaseUrl = database.url ?? "";
     dataDir = mkdtempSync(path.join(tmpdir(), "parley-crash-"));
     // Three read passages back to back (c1 7 s, c2 3 s, c6 11 s): 21 s of speech, chunks of at most 12 s.
-    longClip = path.join(dataDir, "long.wav");
-    const inputs = ["c1", "c2", "c6"].flatMap((name) => ["-i", clipPath(name)]);
-    const joined = spawnSync(ffmpegPath, [
-      "-nostdin",
-      "-loglevel",
-      "error",
-      "-y",
-      ...inputs,
-      "-filter_complex",
-      "concat=n=3:v=0:a=1",
-      "-ar",
-      "16000",
-      "-ac",
-      "1",
-      longClip,
-    ]);
-    if (joined.status !== 0) throw new Error(String(joined.stderr));
+    longClip = joinClips(["c1", "c2", "c6"], path.join(dataDir, "long.wav"));
     web = await startTestWeb("postgres", {
       AUTH_RATE_LIMIT_SCALE: "100",
       DATA_DIR: dataDir,
@@ -154,12 +136,7 @@ describe("a worker killed mid-transcription", () => {
     };
     const first = spawnRole("src/worker/main.ts", workerEnv);
     await first.logged("worker ready");
-    const client = new TestClient(web.url);
-    await client.signUp("crash@example.com", "correct horse battery");
-    await client.request(
-      "GET",
-      `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, "crash@example.com", "verifyEmail"))}`,
-    );
+    const client = await verifiedClient(web, "crash@example.com");
     const noteId = await uploadFile(client, bytesOf(longClip), { kind: "file", filename: "long.wav" });
 
     await gate.held;

@@ -40,11 +40,15 @@ export function makeMedia(): { dir: string; videoWithSpeech: string; videoWithou
 
 export const bytesOf = (file: string) => new Uint8Array(readFileSync(file));
 
+/** Speech clips back to back in one WAV (16 kHz mono unless told otherwise). */
+export function joinClips(names: readonly string[], file: string, { rate = 16_000, channels = 1 } = {}): string {
+  const inputs = names.flatMap((name) => ["-i", clipPath(name)]);
+  ffmpeg([...inputs, "-filter_complex", `concat=n=${names.length}:v=0:a=1`, "-ar", String(rate), "-ac", String(channels), file]);
+  return file;
+}
+
 /** Over one 8 MB tus chunk: the JFK clip five times as 48 kHz stereo WAV (55 s, about 10.5 MB). */
 export function makeLargeWav(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "parley-media-"));
-  const file = path.join(dir, "long-speech.wav");
-  const inputs = Array.from({ length: 5 }, () => ["-i", clipPath("c6")]).flat();
-  ffmpeg([...inputs, "-filter_complex", "concat=n=5:v=0:a=1", "-ar", "48000", "-ac", "2", file]);
-  return file;
+  return joinClips(Array(5).fill("c6"), path.join(dir, "long-speech.wav"), { rate: 48_000, channels: 2 });
 }

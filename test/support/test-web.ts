@@ -101,3 +101,11 @@ export function actionCodeFor(web: RunningWeb, to: string, mode: "verifyEmail" |
   }
   throw new Error(`no ${mode} mail to ${to}; mails: ${mails.map((mail) => mail.subject).join(", ")}`);
 }
+
+/** A new user signed up with a password and verified through the mailed link: a client ready for the API. */
+export async function verifiedClient(web: RunningWeb, email: string, language = "en"): Promise<TestClient> {
+  const client = new TestClient(web.url, language);
+  await client.signUp(email, "correct horse battery");
+  await client.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`);
+  return client;
+}

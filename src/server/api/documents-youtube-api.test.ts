@@ -6,7 +6,7 @@ import { startYoutubeStandIn, type YoutubeStandIn } from "../../../test/stand-in
 import { youtubeStandInVideos } from "../../../test/stand-ins/youtube/videos";
 import { speechDir } from "../../../test/support/media-fixtures";
 import { isFinal, waitForNote } from "../../../test/support/note-events";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../test/support/test-web";
+import { startTestWeb, type TestClient, verifiedClient } from "../../../test/support/test-web";
 import { uploadFile } from "../../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../../test/support/whisper-server";
 import { wordErrorRate } from "../../infra/speech/word-error-rate";
@@ -24,13 +24,7 @@ describe("documents and YouTube links", () => {
   let youtube: YoutubeStandIn;
   let counter = 0;
 
-  async function signedIn(language = "en") {
-    const client = new TestClient(web.url, language);
-    const email = `docs${++counter}@example.com`;
-    await client.signUp(email, "correct horse battery");
-    await client.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`);
-    return client;
-  }
+  const signedIn = (language = "en") => verifiedClient(web, `docs${++counter}@example.com`, language);
 
   async function transcriptText(client: TestClient, noteId: string): Promise<string> {
     const body = (await (await client.api("GET", `/notes/${noteId}`)).json()) as { transcript: { text: string }[] };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytesOf, clipPath, makeMedia, speechDir } from "../../../test/support/media-fixtures";
 import { isFinal, waitForNote } from "../../../test/support/note-events";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../test/support/test-web";
+import { startTestWeb, TestClient, verifiedClient } from "../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadFile, uploadPath } from "../../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../../test/support/whisper-server";
 import { wordErrorRate } from "../../infra/speech/word-error-rate";
@@ -20,13 +20,7 @@ describe("media uploads and transcription", () => {
   let dataDir: string;
   let counter = 0;
 
-  async function signedIn(language = "en") {
-    const client = new TestClient(web.url, language);
-    const email = `media${++counter}@example.com`;
-    await client.signUp(email, "correct horse battery");
-    await client.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`);
-    return client;
-  }
+  const signedIn = (language = "en") => verifiedClient(web, `media${++counter}@example.com`, language);
 
   async function transcriptText(client: TestClient, noteId: string): Promise<string> {
     const body = (await (await client.api("GET", `/notes/${noteId}`)).json()) as { transcript: { text: string }[] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../test/support/test-web";
+import { startTestWeb, TestClient, verifiedClient } from "../../../test/support/test-web";
 import { splitTextIntoSegments } from "../../core/notes/text-segments";
 import type { RunningWeb } from "../start-web";
 
@@ -9,13 +9,7 @@ describe("notes API", () => {
   let web: RunningWeb;
   let counter = 0;
 
-  async function signedIn(language = "en") {
-    const client = new TestClient(web.url, language);
-    const email = `notes${++counter}@example.com`;
-    await client.signUp(email, "correct horse battery");
-    await client.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, email, "verifyEmail"))}`);
-    return client;
-  }
+  const signedIn = (language = "en") => verifiedClient(web, `notes${++counter}@example.com`, language);
 
   beforeAll(async () => {
     web = await startTestWeb("pglite", { AUTH_RATE_LIMIT_SCALE: "100" });

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { apiRequest } from "../../api/api-client";
 import { authErrorKey } from "../../features/auth/auth-errors";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { useLocalizedPath } from "../../i18n/use-locale";
+import { FormMessage } from "../../ui/form-message";
 import { Spinner } from "../../ui/spinner";
 
 const modes = ["verifyEmail", "verifyAndChangeEmail", "resetPassword"] as const;

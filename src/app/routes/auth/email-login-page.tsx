@@ -4,12 +4,12 @@ import { apiRequest } from "../../api/api-client";
 import { isBannedError } from "../../features/auth/auth-errors";
 import { signInInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { TextField } from "../../features/auth/components/text-field";
 import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthForm } from "../../features/auth/use-auth-form";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
+import { FormMessage } from "../../ui/form-message";
 
 /** interpretations 8: the e-mail + password form. */
 export default function EmailLoginPage() {

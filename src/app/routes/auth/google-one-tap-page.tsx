@@ -4,11 +4,11 @@ import { Link, useRouteLoaderData } from "react-router";
 import { apiRequest } from "../../api/api-client";
 import { authErrorKey } from "../../features/auth/auth-errors";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
 import type { loader as rootLoader } from "../../root";
+import { FormMessage } from "../../ui/form-message";
 import { Spinner } from "../../ui/spinner";
 
 interface GoogleIdentity {

@@ -4,10 +4,10 @@ import { Link, useSearchParams } from "react-router";
 import { apiRequest } from "../../api/api-client";
 import { resetPasswordInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { TextField } from "../../features/auth/components/text-field";
 import { useAuthForm } from "../../features/auth/use-auth-form";
 import { useLocalizedPath } from "../../i18n/use-locale";
+import { FormMessage } from "../../ui/form-message";
 
 /** Opened from the reset mail (through /email-action); every session of the account ends on success. */
 export default function ResetPasswordPage() {

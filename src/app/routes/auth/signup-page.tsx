@@ -4,13 +4,13 @@ import { Link } from "react-router";
 import { apiRequest } from "../../api/api-client";
 import { signUpInput } from "../../features/auth/auth-schemas";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { SocialButtons } from "../../features/auth/components/social-buttons";
 import { TextField } from "../../features/auth/components/text-field";
 import { finishSignIn } from "../../features/auth/finish-sign-in";
 import { useAuthForm } from "../../features/auth/use-auth-form";
 import { useAuthTarget } from "../../features/auth/use-auth-target";
 import { useLocale } from "../../i18n/use-locale";
+import { FormMessage } from "../../ui/form-message";
 
 /**
  * interpretations 8: /signup and /register create an account. Sign-up answers alike for new and taken

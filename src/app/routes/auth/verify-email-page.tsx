@@ -4,10 +4,10 @@ import { useRouteLoaderData } from "react-router";
 import { apiRequest } from "../../api/api-client";
 import { authErrorKey } from "../../features/auth/auth-errors";
 import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { signOut } from "../../features/auth/session";
 import { useLocalizedPath } from "../../i18n/use-locale";
 import type { loader as rootLoader } from "../../root";
+import { FormMessage } from "../../ui/form-message";
 
 /** Seconds before another verification mail may be asked for (the server also limits it). */
 const resendCooldownSeconds = 60;

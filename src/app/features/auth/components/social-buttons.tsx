@@ -5,9 +5,9 @@ import type { SignInProviderId } from "../../../../shared/accounts/account-summa
 import { apiRequest } from "../../../api/api-client";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import type { loader as rootLoader } from "../../../root";
+import { FormMessage } from "../../../ui/form-message";
 import { authErrorKey } from "../auth-errors";
 import { useAuthTarget } from "../use-auth-target";
-import { FormMessage } from "./form-message";
 
 const labels: Record<SignInProviderId, string> = {
   google: "Google",

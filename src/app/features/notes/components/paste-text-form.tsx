@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { FormMessage } from "../../../ui/form-message";
 import { errorMessage } from "../../shell/error-message";
 import { createTextNote } from "../queries";
+import { ActionCardHeader } from "./action-card-header";
 
 // Same limits as the API (src/server/api/notes-routes.ts), checked here first so nothing is sent in vain.
 const pasteTextInput = z.object({
@@ -43,17 +45,8 @@ export function PasteTextForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="card space-y-4" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t("home.pasteText.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("home.pasteText.description")}</p>
-      </div>
-      {problem ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {problem}
-        </p>
-      ) : null}
+      <ActionCardHeader id={`${id}-title`} title={t("home.pasteText.title")} description={t("home.pasteText.description")} />
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
       <div className="space-y-1">
         <label htmlFor={`${id}-name`} className="block text-sm font-medium">
           {t("home.pasteText.titleLabel")}

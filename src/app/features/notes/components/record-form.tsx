@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { FormMessage } from "../../../ui/form-message";
 import { useUpload } from "../use-upload";
+import { ActionCardHeader } from "./action-card-header";
 import { LanguageSelect } from "./language-select";
 import { UploadProgress } from "./upload-progress";
 
@@ -85,22 +87,11 @@ export function RecordForm() {
   const clock = `${String(minutes).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
   return (
     <section className="card space-y-4" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t("record.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("record.description")}</p>
-      </div>
+      <ActionCardHeader id={`${id}-title`} title={t("record.title")} description={t("record.description")} />
       {recorder.state === "denied" || recorder.state === "unsupported" ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {t(`record.errors.${recorder.state}`)}
-        </p>
+        <FormMessage kind="error">{t(`record.errors.${recorder.state}`)}</FormMessage>
       ) : null}
-      {status.state === "error" ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {status.failure.message ?? t("upload.errors.failed")}
-        </p>
-      ) : null}
+      {status.state === "error" ? <FormMessage kind="error">{status.failure.message ?? t("upload.errors.failed")}</FormMessage> : null}
       {status.state === "uploading" ? (
         <UploadProgress status={status} onCancel={() => void cancel()} />
       ) : recorder.state === "recording" ? (

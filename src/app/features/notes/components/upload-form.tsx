@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { FormMessage } from "../../../ui/form-message";
 import { useUpload } from "../use-upload";
+import { ActionCardHeader } from "./action-card-header";
 import { LanguageSelect } from "./language-select";
 import { UploadProgress } from "./upload-progress";
 
@@ -51,17 +53,8 @@ export function UploadForm({ kind }: { kind: "file" | "document" }) {
   const isUploading = status.state === "uploading";
   return (
     <section className="card space-y-4" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t(`upload.${kind}.title`)}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`upload.${kind}.description`)}</p>
-      </div>
-      {problem ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {problem}
-        </p>
-      ) : null}
+      <ActionCardHeader id={`${id}-title`} title={t(`upload.${kind}.title`)} description={t(`upload.${kind}.description`)} />
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
       {status.state === "cancelled" ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           {t("upload.cancelled")}

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { parseYoutubeUrl } from "../../../../shared/notes/youtube-url";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { FormMessage } from "../../../ui/form-message";
 import { errorMessage } from "../../shell/error-message";
 import { createYoutubeNote } from "../queries";
+import { ActionCardHeader } from "./action-card-header";
 
 /** A YouTube link becomes a note (type youtube): captions when the video has them, else its audio. */
 export function YoutubeForm() {
@@ -35,17 +37,8 @@ export function YoutubeForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="card space-y-4" aria-labelledby={`${id}-title`}>
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t("youtube.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("youtube.description")}</p>
-      </div>
-      {problem ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {problem}
-        </p>
-      ) : null}
+      <ActionCardHeader id={`${id}-title`} title={t("youtube.title")} description={t("youtube.description")} />
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
       <div className="space-y-1">
         <label htmlFor={`${id}-url`} className="block text-sm font-medium">
           {t("youtube.urlLabel")}
