@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NoteView } from "../../../../core/notes/schema";
 import { canRetryTranscription } from "../../../../shared/notes/statuses";
+import { ProgressBar } from "../../../ui/progress-bar";
 import { errorMessage } from "../../shell/error-message";
 import { retryTranscription } from "../queries";
 
@@ -20,18 +21,7 @@ export function NoteStatusPanel({ note, onRetried }: { note: NoteView; onRetried
             `progress.${note.data.type === "text" || note.data.type === "document" || note.data.type === "youtube" ? note.data.type : "media"}`,
           )}
         </p>
-        {progress !== null ? (
-          <div
-            role="progressbar"
-            aria-label={t("progress.label")}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-          >
-            <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
-        ) : null}
+        {progress !== null ? <ProgressBar label={t("progress.label")} percent={progress} /> : null}
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ProgressBar } from "../../../ui/progress-bar";
 import { formatBytes } from "../format-bytes";
 import type { UploadState } from "../use-upload";
 
@@ -8,16 +9,7 @@ export function UploadProgress({ status, onCancel }: { status: Extract<UploadSta
   const percent = status.totalBytes > 0 ? Math.floor((status.sentBytes / status.totalBytes) * 100) : 0;
   return (
     <div className="space-y-2">
-      <div
-        role="progressbar"
-        aria-label={t("upload.progressLabel")}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-      >
-        <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t("upload.progressLabel")} percent={percent} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
         <span>
           {t(status.isResumed ? "upload.resuming" : "upload.uploading", {
