@@ -2,6 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./src/infra/db/schema.ts", "./src/infra/db/auth-schema.ts", "./src/infra/db/usage-schema.ts", "./src/infra/db/notes-schema.ts"],
+  schema: [
+    "./src/infra/db/schema.ts",
+    "./src/infra/db/auth-schema.ts",
+    "./src/infra/db/usage-schema.ts",
+    "./src/infra/db/notes-schema.ts",
+    "./src/infra/db/workspace-schema.ts",
+  ],
   out: "./src/infra/db/migrations",
 });

@@ -20,6 +20,12 @@ export function toNoteView(row: NoteRow): NoteView {
       eventId: row.eventId,
       transcriptionError: row.transcriptionError,
       transcriptionProgress: row.transcriptionProgress,
+      language: row.language,
+      folderId: row.folderId,
+      shareId: row.shareId,
+      notesStatus: row.notesStatus,
+      notesProgress: row.notesProgress,
+      notesError: row.notesError,
     },
   };
 }

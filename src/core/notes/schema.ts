@@ -1,3 +1,4 @@
+import type { NotesGenerationStatus } from "../../shared/notes/notes-generation";
 import type { MeetingStatus, NoteType, TranscriptionCode } from "../../shared/notes/statuses";
 
 /** interpretations 18: the note as the API answers it (Firestore-like timestamp with seconds and nanoseconds). */
@@ -17,6 +18,16 @@ export interface NoteView {
     transcriptionError: string | null;
     /** 0-100 while in progress, when known. */
     transcriptionProgress: number | null;
+    /** The note's language (chosen or detected), when known. */
+    language: string | null;
+    folderId: string | null;
+    /** The public link id while the note is shared (owner's view only). */
+    shareId: string | null;
+    /** The AI-notes job (issue 5): null until the transcript is ready. */
+    notesStatus: NotesGenerationStatus | null;
+    notesProgress: number | null;
+    /** Why the AI notes failed (notes catalog `notesFailure.<reason>`). */
+    notesError: string | null;
   };
 }
 

@@ -13,8 +13,9 @@ import * as authSchema from "./auth-schema";
 import * as notesSchema from "./notes-schema";
 import * as siteSchema from "./schema";
 import * as usageSchema from "./usage-schema";
+import * as workspaceSchema from "./workspace-schema";
 
-const schema = { ...siteSchema, ...authSchema, ...usageSchema, ...notesSchema };
+const schema = { ...siteSchema, ...authSchema, ...usageSchema, ...notesSchema, ...workspaceSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
