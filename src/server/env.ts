@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { socialEnvShape } from "../infra/auth/social/social-env";
+import { llmEnvShape } from "../infra/llm/llm-env";
 import { speechEnvShape } from "../infra/speech/speech-env";
 
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
@@ -80,6 +81,7 @@ export const envSchema = z.object({
     ),
   ...socialEnvShape,
   ...speechEnvShape,
+  ...llmEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,10 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { LinkRefusedError } from "../net/link-check";
-import { type SafeDownloadOptions, safeDownload } from "../net/safe-download";
+import { downloadPinnedFile, PinnedFileError, verifyPinnedFile } from "../net/pinned-file";
+import type { SafeDownloadOptions } from "../net/safe-download";
 import { SpeechEngineError } from "./speech-engine";
 
 // whisper.cpp's ggml weights: no registry carries them (models README), so a machine with internet
@@ -85,7 +82,7 @@ export async function resolveWhisperModel(options: ResolveWhisperModelOptions): 
   const entry = options.entry ?? whisperModelFiles[fileName];
   const present = await stat(target).catch(() => null);
   if (present?.isFile()) {
-    if (entry) await verifyPresent(target, entry, { size: present.size, mtimeMs: present.mtimeMs }, signal);
+    if (entry) await verifyPinnedFile(target, entry, signal).catch(asSpeechError);
     return target;
   }
   if (!entry) {
@@ -103,89 +100,25 @@ export async function resolveWhisperModel(options: ResolveWhisperModelOptions): 
       `whisper.cpp model ${target} is missing and WHISPER_CPP_DOWNLOAD is off: put the file there or allow the download`,
     );
   }
-  await download(target, entry, options);
+  const url = `${(options.downloadBaseUrl ?? defaultWhisperDownloadBaseUrl).replace(/\/+$/, "")}/${fileName}`;
+  // 10% over the published (rounded) size: room for rounding, not for an unexpected file.
+  const maxBytes = entry.bytes ?? Math.ceil(entry.approxMegabytes * 1.1 * 1_000_000);
+  await downloadPinnedFile(
+    url,
+    target,
+    { sha256: entry.sha256, bytes: entry.bytes, maxBytes },
+    {
+      allowedHosts: whisperDownloadHosts,
+      download: options.download,
+      signal,
+    },
+  ).catch(asSpeechError);
   return target;
 }
 
-interface Sidecar {
-  sha256: string;
-  size: number;
-  mtimeMs: number;
-}
-
-const sidecarPath = (target: string) => `${target}.sha256`;
-
-async function verifyPresent(
-  target: string,
-  entry: WhisperModelFile,
-  current: { size: number; mtimeMs: number },
-  signal?: AbortSignal,
-): Promise<void> {
-  // Hashing 150-500 MB takes seconds; the sidecar remembers a match for this exact size and mtime.
-  const remembered = await readFile(sidecarPath(target), "utf8")
-    .then((text) => JSON.parse(text) as Partial<Sidecar>)
-    .catch(() => null);
-  if (remembered?.sha256 === entry.sha256 && remembered.size === current.size && remembered.mtimeMs === current.mtimeMs) return;
-  const actual = await sha256OfFile(target, signal);
-  if (actual !== entry.sha256) {
-    // Not deleted: the operator put it there; say what is wrong instead.
-    throw new SpeechEngineError(
-      "ENGINE_UNAVAILABLE",
-      false,
-      `${target} does not match its pinned sha256 (${entry.sha256}, file has ${actual}): replace or remove it`,
-    );
-  }
-  await writeSidecar(target, entry.sha256, current);
-}
-
-async function writeSidecar(target: string, sha256: string, current: { size: number; mtimeMs: number }): Promise<void> {
-  const sidecar: Sidecar = { sha256, size: current.size, mtimeMs: current.mtimeMs };
-  await writeFile(sidecarPath(target), `${JSON.stringify(sidecar)}\n`);
-}
-
-async function sha256OfFile(file: string, signal?: AbortSignal): Promise<string> {
-  const hash = createHash("sha256");
-  await pipeline(createReadStream(file), hash, { signal });
-  return hash.digest("hex");
-}
-
-async function download(target: string, entry: WhisperModelFile, options: ResolveWhisperModelOptions): Promise<void> {
-  const { modelDir, fileName, signal, downloadBaseUrl = defaultWhisperDownloadBaseUrl } = options;
-  await mkdir(modelDir, { recursive: true });
-  // A unique temporary name in the same folder: two processes may download at once, and rename() is
-  // atomic only within one file system; a reader never sees a half-written model under the real name.
-  const temporary = path.join(modelDir, `.${fileName}.${randomUUID()}.part`);
-  const url = `${downloadBaseUrl.replace(/\/+$/, "")}/${fileName}`;
-  try {
-    let result: Awaited<ReturnType<typeof safeDownload>>;
-    try {
-      result = await safeDownload(url, temporary, {
-        allowedHosts: whisperDownloadHosts,
-        ...options.download,
-        // 10% over the published (rounded) size: room for rounding, not for an unexpected file.
-        maxBytes: entry.bytes ?? Math.ceil(entry.approxMegabytes * 1.1 * 1_000_000),
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      // The network may be back on the next attempt; a refused host or address will not change.
-      const isRetryable = error instanceof LinkRefusedError && ["HTTP_ERROR", "TIMEOUT", "DNS_FAILED"].includes(error.code);
-      throw new SpeechEngineError("ENGINE_FAILED", isRetryable, `could not download ${url}: ${(error as Error).message}`);
-    }
-    if (entry.bytes !== undefined && result.bytes !== entry.bytes) {
-      throw new SpeechEngineError("ENGINE_FAILED", true, `download of ${fileName} has ${result.bytes} bytes, expected ${entry.bytes}`);
-    }
-    if (result.sha256 !== entry.sha256) {
-      throw new SpeechEngineError(
-        "ENGINE_FAILED",
-        false,
-        `download of ${fileName} does not match its pinned sha256 (${entry.sha256}, got ${result.sha256})`,
-      );
-    }
-    await rename(temporary, target);
-    const written = await stat(target);
-    await writeSidecar(target, entry.sha256, { size: written.size, mtimeMs: written.mtimeMs });
-  } finally {
-    await rm(temporary, { force: true });
-  }
+/** A file in place that does not match is the operator's to fix; a failed download is an engine failure. */
+function asSpeechError(error: unknown): never {
+  if (!(error instanceof PinnedFileError)) throw error;
+  if (error.code === "PRESENT_MISMATCH") throw new SpeechEngineError("ENGINE_UNAVAILABLE", false, error.message);
+  throw new SpeechEngineError("ENGINE_FAILED", error.isRetryable, error.message);
 }

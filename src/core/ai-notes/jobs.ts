@@ -1,0 +1,99 @@
+import type { PgBoss } from "pg-boss";
+import { z } from "zod";
+import type { Database } from "../../infra/db/client";
+import type { LanguageModel } from "../../infra/llm/language-model";
+import type { Logger } from "../../server/logger";
+import { enqueue, type JobDefinition, PermanentJobError } from "../../worker/job-registry";
+import { findUserLanguage } from "../accounts/data";
+import { findNote, listSegments } from "../notes/data";
+import { detectTemplate } from "./detect-template";
+import { generateNotes, NotesOutputError } from "./generate-notes";
+import { saveGeneratedNotes, setNotesStatus } from "./mutations";
+import { notesTemplateChoice } from "./schema";
+
+export const notesJobName = "notes.generate";
+
+/** The `notes.generate` job: AI notes for one note whose transcript is ready. */
+export const generateNotesInput = z.object({
+  userId: z.string().min(1),
+  noteId: z.uuid(),
+  /** The user's choice on regenerate; `auto` (or absent) detects it from the transcript. */
+  template: notesTemplateChoice.optional(),
+  /** The language to write in; absent: the note's language, else the user's interface language. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .optional(),
+});
+export type GenerateNotesInput = z.infer<typeof generateNotesInput>;
+
+export interface NotesDeps {
+  db: Database;
+  /** Loaded on the first job; null when none is configured (extractive notes, labelled). */
+  languageModel(): Promise<LanguageModel | null>;
+  logger: Logger;
+}
+
+async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: AbortSignal): Promise<void> {
+  const { db } = deps;
+  const ids = { userId: input.userId, noteId: input.noteId };
+  const note = await findNote(db, ids);
+  if (!note) throw new PermanentJobError("note_gone");
+  const segments = await listSegments(db, ids);
+  if (segments.length === 0) throw new PermanentJobError("no_transcript");
+  await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: 0 });
+  const language = input.language ?? note.language ?? (await findUserLanguage(db, { userId: input.userId })) ?? "en";
+  const template = !input.template || input.template === "auto" ? detectTemplate({ noteType: note.type, segments }) : input.template;
+  let lastPercent = 0;
+  const generated = await generateNotes({
+    model: await deps.languageModel(),
+    segments,
+    language,
+    template,
+    signal,
+    onProgress: async (fraction) => {
+      const percent = Math.floor(fraction * 100);
+      if (percent === lastPercent) return;
+      lastPercent = percent;
+      await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: percent });
+    },
+  });
+  if (!(await saveGeneratedNotes(db, { ...ids, notes: generated }))) throw new PermanentJobError("note_gone");
+  await setNotesStatus(db, { ...ids, status: "notes_ready" });
+  deps.logger.info({ noteId: input.noteId, engine: generated.engine, template }, "notes ready");
+}
+
+/** Why the notes failed, for the translated reason on the note (notes catalog `notesFailure.<reason>`). */
+function failureReason(error: unknown): string {
+  if (error instanceof PermanentJobError) return error.code;
+  if (error instanceof NotesOutputError) return "bad_output";
+  return "engine_failed";
+}
+
+/**
+ * Queue policy: 2 retries 30 s apart (a local model that ran out of memory or an endpoint that blipped
+ * gets a second chance); 2 h expiry covers an hour of transcript through a 1.5B model on 2 cores (about
+ * 6 minutes) many times over; the heartbeat brings back the job of a worker that vanished.
+ */
+export function notesJob(deps: NotesDeps): JobDefinition<GenerateNotesInput> {
+  return {
+    name: notesJobName,
+    payload: generateNotesInput,
+    queue: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
+    handle: (payload, context) => runNotes(deps, payload, context.signal),
+    onGiveUp: async (payload, error) => {
+      const reason = failureReason(error);
+      if (reason === "note_gone") return;
+      await setNotesStatus(deps.db, { userId: payload.userId, noteId: payload.noteId, status: "notes_failed", error: reason });
+    },
+  };
+}
+
+/**
+ * Queues a note's AI notes and marks them in progress at once (the page shows it before a worker picks
+ * the job up). One queued job per note: a regenerate while one waits is the same job.
+ */
+export async function enqueueNotes(db: Database, boss: PgBoss, input: GenerateNotesInput): Promise<string | null> {
+  await setNotesStatus(db, { userId: input.userId, noteId: input.noteId, status: "notes_in_progress", progress: 0 });
+  return enqueue(boss, { name: notesJobName, payload: generateNotesInput }, input, { singletonKey: input.noteId });
+}
