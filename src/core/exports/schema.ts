@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { AiNotesContent } from "../ai-notes/schema";
+
+/** The six export formats of issue 5. */
+export const exportFormats = ["txt", "md", "docx", "pdf", "srt", "vtt"] as const;
+export const exportFormat = z.enum(exportFormats);
+export type ExportFormat = z.infer<typeof exportFormat>;
+
+/** What a document export holds; subtitles (srt, vtt) are always the transcript. */
+export const exportContent = z.enum(["notes", "transcript", "all"]);
+export type ExportContent = z.infer<typeof exportContent>;
+
+/** Subtitle formats: only the timed transcript makes sense in them. */
+export function isSubtitleFormat(format: ExportFormat): format is "srt" | "vtt" {
+  return format === "srt" || format === "vtt";
+}
+
+export interface ExportSegment {
+  /** Seconds from the start of the media. */
+  start: number;
+  end: number;
+  text: string;
+  speaker: string | null;
+  /** Word timings when the engine gave them: subtitle cues split on them. */
+  words?: { start: number; end: number; word: string }[] | null;
+}
+
+/** Everything an exporter reads: one note, its AI notes (if any) and its transcript in order. */
+export interface ExportableNote {
+  title: string;
+  createdAt: Date;
+  language: string | null;
+  durationSeconds: number | null;
+  aiNotes: AiNotesContent | null;
+  /** The AI notes are extracted highlights (no language model): labelled as such in every export. */
+  isExtractive: boolean;
+  segments: ExportSegment[];
+}
+
+/** Translated words and the note's formatted facts, made by `exportLabels` for the reader's language. */
+export interface ExportLabels {
+  /** The title used when the note has none. */
+  untitled: string;
+  /** "Created 3 March 2026, 10:00" (already formatted in the reader's language and time zone). */
+  created: string;
+  /** "Duration: 1 h 5 min", or null when unknown. */
+  duration: string | null;
+  /** "Language: Spanish", or null when unknown. */
+  language: string | null;
+  extractive: string;
+  summary: string;
+  keyPoints: string;
+  decisions: string;
+  actionItems: string;
+  owner: string;
+  due: string;
+  chapters: string;
+  transcript: string;
+  /** Said where a transcript section has no segments. */
+  emptyTranscript: string;
+}
+
+export interface ExportRequest {
+  content: ExportContent;
+  labels: ExportLabels;
+}
+
+/**
+ * Text notes and documents have no timeline (every segment sits at 0 s): their exports carry no
+ * timestamps and they cannot become subtitles.
+ */
+export function hasTimeline(segments: readonly ExportSegment[]): boolean {
+  return segments.some((segment) => segment.end > 0);
+}
+
+/** The title a file shows: the note's, else the AI notes' title, else the translated "Untitled note". */
+export function displayTitle(note: ExportableNote, labels: ExportLabels): string {
+  return note.title.trim() || note.aiNotes?.title.trim() || labels.untitled;
+}
+
+/** The facts under the title, in order: created, duration, language (the missing ones left out). */
+export function metadataLine(labels: ExportLabels): string {
+  return [labels.created, labels.duration, labels.language].filter(Boolean).join(" · ");
+}
+
+export function includesNotes(content: ExportContent): boolean {
+  return content !== "transcript";
+}
+
+export function includesTranscript(content: ExportContent): boolean {
+  return content !== "notes";
+}
