@@ -42,14 +42,20 @@ export function toTimestamp(date: Date): { seconds: number; nanoseconds: number 
   return { seconds: Math.floor(ms / 1000), nanoseconds: (ms % 1000) * 1_000_000 };
 }
 
-/** Opaque cursor of a page's last note: its creation time and id (ties broken by id). */
-export function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+/**
+ * Opaque cursor of a page's last note: its exact creation time and id (ties broken by id). The time is
+ * PostgreSQL's own text (ISO 8601, UTC, microseconds): a JS Date keeps only milliseconds, and two notes
+ * created in the same millisecond would otherwise fall between pages.
+ */
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString("base64url");
 }
 
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [iso, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id ?? "");
-  return extra === undefined && isUuid && !Number.isNaN(createdAt.getTime()) ? { createdAt, id: id as string } : null;
+const exactIsoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  const [createdAt, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const isTime = exactIsoTime.test(createdAt ?? "") && !Number.isNaN(Date.parse(createdAt ?? ""));
+  return extra === undefined && isTime && uuidPattern.test(id ?? "") ? { createdAt: createdAt as string, id: id as string } : null;
 }
