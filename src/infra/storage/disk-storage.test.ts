@@ -27,6 +27,14 @@ describe("disk storage", () => {
     expect(storage.localPath?.(key)).toBe(path.join(root, "users", "u1", "notes", "n1", "original"));
   });
 
+  it("reads a byte range, end inclusive, for players that seek", async () => {
+    const key = "users/u1/notes/ranged/original";
+    await storage.put(key, Buffer.from("0123456789"));
+    expect(await text(await storage.get(key, { start: 2, end: 5 }))).toBe("2345");
+    expect(await text(await storage.get(key, { start: 9, end: 9 }))).toBe("9");
+    expect(await text(await storage.get(key, { start: 0, end: 9 }))).toBe("0123456789");
+  });
+
   it("leaves nothing under the key, nor a temporary file, when the upload breaks", async () => {
     const key = "users/u1/notes/broken/original";
     const failing = new Readable({

@@ -48,10 +48,10 @@ export function createDiskStorage(root: string): Storage {
       }
       return { sizeBytes: (await stat(target)).size };
     },
-    async get(key) {
+    async get(key, range) {
       const target = pathOf(key);
       if (!(await statOf(key))) throw new StorageError("NOT_FOUND", `nothing stored under ${key}`);
-      return createReadStream(target);
+      return range ? createReadStream(target, { start: range.start, end: range.end }) : createReadStream(target);
     },
     stat: statOf,
     async delete(key) {

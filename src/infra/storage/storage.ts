@@ -7,8 +7,11 @@ import type { Readable } from "node:stream";
 export interface Storage {
   /** Stores the whole stream under `key`; a failed or aborted write leaves nothing under the key. */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ sizeBytes: number }>;
-  /** The stored bytes; throws StorageError NOT_FOUND when the key has nothing. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The stored bytes, or only `range` (byte offsets, `end` inclusive, as in HTTP Range) for players that
+   * seek; throws StorageError NOT_FOUND when the key has nothing.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<{ sizeBytes: number } | null>;
   delete(key: string): Promise<void>;
   /** Removes every key under a folder-like prefix (`users/u1` takes `users/u1/...`, never `users/u10/...`). */
@@ -17,6 +20,12 @@ export interface Storage {
   importFile(key: string, sourcePath: string): Promise<{ sizeBytes: number }>;
   /** A local file path for tools that need one (ffmpeg), when the backend has files. */
   localPath?(key: string): string;
+}
+
+/** Inclusive byte offsets into a stored file. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class StorageError extends Error {

@@ -1,75 +1,57 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
-import type { NoteView } from "../../../core/notes/schema";
-import { ApiError } from "../../api/api-client";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { NoteChat } from "../../features/ask/components/note-chat";
+import { AiNotesPanel } from "../../features/notes/components/ai-notes-panel";
+import { MediaPlayer } from "../../features/notes/components/media-player";
+import { NoteActions } from "../../features/notes/components/note-actions";
 import { NoteStatusChip } from "../../features/notes/components/note-status-chip";
 import { NoteStatusPanel } from "../../features/notes/components/note-status-panel";
+import { NoteTitle } from "../../features/notes/components/note-title";
+import { SpeakerList } from "../../features/notes/components/speaker-list";
 import { TranscriptView } from "../../features/notes/components/transcript-view";
-import { fetchNote, type TranscriptSegment } from "../../features/notes/queries";
-import { useNoteEvents } from "../../features/notes/use-note-events";
-import { useLocale } from "../../i18n/use-locale";
+import { formatDuration } from "../../features/notes/format-time";
+import { useNotePage } from "../../features/notes/note-page/use-note-page";
+import { usePlayer } from "../../features/notes/note-page/use-player";
+import { forgetNote } from "../../features/notes/notes-list-cache";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
 import { EmptyState } from "../../ui/empty-state";
 import { Spinner } from "../../ui/spinner";
 
-type Holder =
-  | { state: "loading" }
-  | { state: "success"; note: NoteView; transcript: TranscriptSegment[] }
-  | { state: "missing" }
-  | { state: "error" };
+/** `?t=SECONDS` (citation links): where the player starts. */
+function startTime(value: string | null): number | null {
+  const seconds = value === null ? Number.NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
 
-/** One note: title, type, display status and transcript (the player and AI notes come with the notes issue). */
+/**
+ * One note: the player synced with the transcript, AI notes, the in-note chat, and the owner's edits
+ * (title, transcript, speakers, AI notes), sharing, copy and delete. Another note is a fresh page (the
+ * player and its place never carry over).
+ */
 export default function NotePage() {
+  const { id = "" } = useParams();
+  return <NoteWorkspace key={id} id={id} />;
+}
+
+function NoteWorkspace({ id }: { id: string }) {
   const { t } = useTranslation();
   const { t: tn } = useTranslation("notes");
   const locale = useLocale();
-  const { id = "" } = useParams();
-  const [holder, setHolder] = useState<Holder>({ state: "loading" });
-
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      setHolder({ state: "loading" });
-      fetchNote(id, signal).then(
-        ({ note, transcript }) => setHolder({ state: "success", note, transcript }),
-        (error: unknown) => {
-          if (signal?.aborted) return;
-          const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-          setHolder({ state: isMissing ? "missing" : "error" });
-        },
-      );
-    },
-    [id],
-  );
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const page = useNotePage(id);
+  const seekTo = startTime(search.get("t"));
+  const player = usePlayer({ initialTime: seekTo });
+  const { holder, playback } = page;
+  // A citation link to this same note (`?t=` changes without leaving the page) seeks the open player.
+  const lastSeekTo = useRef(seekTo);
+  const { seek } = player;
   useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  // Status changes arrive live; a note that reaches a final status brings its transcript with a re-read.
-  useNoteEvents({
-    onNote: (changed) => {
-      if (changed.id !== id) return;
-      setHolder((current) => {
-        if (current.state !== "success") return current;
-        const hasFinished =
-          current.note.data.transcriptionCode !== changed.data.transcriptionCode &&
-          changed.data.transcriptionCode !== "transcription_in_progress";
-        if (hasFinished) {
-          fetchNote(id).then(
-            ({ note, transcript }) => setHolder({ state: "success", note, transcript }),
-            () => {},
-          );
-        }
-        return { ...current, note: changed };
-      });
-    },
-    onReconnect: () => {
-      fetchNote(id).then(
-        ({ note, transcript }) => setHolder({ state: "success", note, transcript }),
-        () => {},
-      );
-    },
-  });
+    if (seekTo !== null && seekTo !== lastSeekTo.current) seek(seekTo);
+    lastSeekTo.current = seekTo;
+  }, [seekTo, seek]);
 
   if (holder.state === "loading") {
     return (
@@ -88,7 +70,7 @@ export default function NotePage() {
         title={tn("note.loadFailed")}
         body=""
         action={
-          <button type="button" className="btn-secondary" onClick={() => load()}>
+          <button type="button" className="btn-secondary" onClick={page.reload}>
             {tn("note.retry")}
           </button>
         }
@@ -96,30 +78,96 @@ export default function NotePage() {
     );
   }
   const { note, transcript } = holder;
+  const hasTimes = note.data.type !== "text" && note.data.type !== "document";
+  const canSeek = hasTimes && !playback.youtubeVideoId;
+  const isFollowing = Boolean(playback.media) || player.seekCount > 0;
   const created = new Date(note.data.createdAt.seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  const speakers = [...new Set(transcript.flatMap((segment) => (segment.speaker ? [segment.speaker] : [])))];
+  const aiNotesContent = page.aiNotes.state === "success" ? (page.aiNotes.aiNotes?.content ?? null) : null;
   return (
     <article className="space-y-6">
       <title>{`${note.data.title || t("pages.Note.title")} · Parley`}</title>
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight break-words">{note.data.title || t("pages.Note.title")}</h1>
+      <header className="space-y-3">
+        <NoteTitle title={note.data.title} fallback={t("pages.Note.title")} onRename={page.handleRename} />
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <span>{tn(`note.types.${note.data.type}`)}</span>
           <span aria-hidden="true">·</span>
           <span>{tn("note.createdAt", { date: created })}</span>
+          {note.data.recordingDuration ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{formatDuration(note.data.recordingDuration, tn)}</span>
+            </>
+          ) : null}
           <NoteStatusChip note={note} />
+          {note.data.shareId ? (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+              {tn("share.badge")}
+            </span>
+          ) : null}
         </div>
+        <NoteActions
+          note={note}
+          transcript={transcript}
+          aiNotes={aiNotesContent}
+          hasTimes={hasTimes}
+          onShareChanged={page.handleShareChanged}
+          onMoved={page.replaceNote}
+          onDeleted={() => {
+            // The kept-alive /notes list must not show it for a moment on the way back.
+            forgetNote(note.id);
+            navigate(to("/notes"), { replace: true });
+          }}
+        />
       </header>
-      <NoteStatusPanel note={note} onRetried={(next) => setHolder({ state: "success", note: next, transcript: [] })} />
-      <section aria-labelledby="transcript-title" className="space-y-3">
-        <h2 id="transcript-title" className="text-lg font-semibold">
-          {tn("note.transcript")}
-        </h2>
-        {transcript.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{tn("note.emptyTranscript")}</p>
-        ) : (
-          <TranscriptView segments={transcript} hasTimes={note.data.type !== "text" && note.data.type !== "document"} />
-        )}
-      </section>
+      <NoteStatusPanel note={note} onRetried={page.restartTranscript} />
+      {playback.media ? (
+        <div className="rounded-xl border border-slate-200 bg-white/95 p-3 lg:sticky lg:top-0 lg:z-10 dark:border-slate-800 dark:bg-slate-950/95">
+          <MediaPlayer src={playback.media.url} kind={playback.media.kind} player={player} />
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <AiNotesPanel
+            note={note}
+            holder={page.aiNotes}
+            hasTimes={hasTimes}
+            onSeek={canSeek ? player.seek : undefined}
+            onSave={page.handleSaveAiNotes}
+            onQueued={page.replaceNote}
+            onReload={page.reloadAiNotes}
+          />
+          {note.data.transcriptionCode === "transcription_ready" ? (
+            <section aria-labelledby="note-chat-title" className="card space-y-3 p-4 sm:p-6">
+              <h2 id="note-chat-title" className="text-lg font-semibold">
+                {tn("page.chat.title")}
+              </h2>
+              {/* Citations seek the player; without media they still highlight the passage in the transcript. */}
+              <NoteChat noteId={note.id} onSeek={hasTimes ? player.seek : () => {}} />
+            </section>
+          ) : null}
+        </div>
+        <section aria-labelledby="transcript-title" className="min-w-0 space-y-3">
+          <h2 id="transcript-title" className="text-lg font-semibold">
+            {tn("note.transcript")}
+          </h2>
+          <SpeakerList speakers={speakers} onRename={page.handleRenameSpeaker} />
+          {transcript.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{tn("note.emptyTranscript")}</p>
+          ) : (
+            <TranscriptView
+              segments={transcript}
+              hasTimes={hasTimes}
+              currentTime={isFollowing ? player.currentTime : undefined}
+              seekCount={player.seekCount}
+              onSeek={canSeek ? player.seek : undefined}
+              ariaLabel={tn("note.transcript")}
+              youtubeVideoId={playback.youtubeVideoId}
+              onSaveSegment={page.handleSaveSegment}
+            />
+          )}
+        </section>
+      </div>
     </article>
   );
 }

@@ -1,5 +1,29 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { findDemoNote } from "../../../core/demo-notes/data";
+import { splitLocale } from "../../../shared/i18n/locales";
+import { appContext } from "../../app-context";
+import { PublicNoteView } from "../../features/sharing/components/public-note-view";
+import type { Route } from "./+types/demo-note-page";
 
-export default function DemoNotePage() {
-  return <PagePlaceholder />;
+/** `/demo-note/{id}`: a seeded demo note, read-only, for anyone (signed in or not); unknown ids are the 404 page. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const note = findDemoNote(params.id);
+  if (!note) throw data(context.get(appContext).getI18n(locale).getFixedT(locale, "common")("errors.pageNotFound"), { status: 404 });
+  // Formatted on the server, so the browser hydrates the same text.
+  const dateLabel = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(note.createdAt));
+  return { note, dateLabel };
+}
+
+export default function DemoNotePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("notes");
+  const { note, dateLabel } = loaderData;
+  return (
+    <div className="space-y-6">
+      <title>{`${note.title} · Parley`}</title>
+      <p className="rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">{t("page.demo.banner")}</p>
+      <PublicNoteView note={note} dateLabel={dateLabel} mediaUrl={null} />
+    </div>
+  );
 }

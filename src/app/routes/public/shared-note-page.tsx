@@ -1,5 +1,37 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { shareIdParam } from "../../../core/sharing/schema";
+import { appContext } from "../../app-context";
+import { PublicNoteView } from "../../features/sharing/components/public-note-view";
+import type { Route } from "./+types/shared-note-page";
 
-export default function SharedNotePage() {
-  return <PagePlaceholder />;
+/**
+ * `/n/{noteShareId}`: a shared note in public mode, rendered on the server (spec section 2; no language
+ * variants, so English). An unknown or revoked link is the 404 page; nothing names the owner.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const shareId = params.noteShareId;
+  const note = shareIdParam.safeParse(shareId).success ? await app.findSharedNote(shareId) : null;
+  if (!note) throw data(app.getI18n("en").getFixedT("en", "common")("errors.pageNotFound"), { status: 404 });
+  // Formatted here, once: the browser then shows the server's text and hydration cannot disagree on it.
+  const dateLabel = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(note.createdAt));
+  return { note, dateLabel, mediaUrl: note.media ? `/api/shared/${shareId}/media` : null };
+}
+
+// A shared note is not for search engines, and its owner may turn the link off at any moment.
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+}
+
+export default function SharedNotePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { note, dateLabel, mediaUrl } = loaderData;
+  return (
+    <>
+      <title>{`${note.title || t("pages.SharedNote.title")} · Parley`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <PublicNoteView note={note} dateLabel={dateLabel} mediaUrl={mediaUrl} />
+    </>
+  );
 }

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormMessage } from "../../../ui/form-message";
+import { errorMessage } from "../../shell/error-message";
+
+/** The note's speakers; the owner renames one everywhere at once (1-80 characters). */
+export function SpeakerList({ speakers, onRename }: { speakers: string[]; onRename?(from: string, to: string): Promise<void> }) {
+  const { t } = useTranslation("notes");
+  const [renaming, setRenaming] = useState<string | null>(null);
+  if (speakers.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold">{t("page.speakers.title")}</h3>
+      <ul className="flex flex-wrap gap-2">
+        {speakers.map((speaker) => (
+          <li
+            key={speaker}
+            className="flex items-center gap-1 rounded-full border border-slate-200 px-3 py-1 text-sm dark:border-slate-700"
+          >
+            <span>{speaker}</span>
+            {onRename ? (
+              <button
+                type="button"
+                className="ml-1 text-xs text-indigo-700 hover:underline dark:text-indigo-300"
+                aria-label={t("page.speakers.renameLabel", { name: speaker })}
+                onClick={() => setRenaming(speaker)}
+              >
+                {t("page.speakers.rename")}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {renaming && onRename ? <RenameForm from={renaming} onRename={onRename} onDone={() => setRenaming(null)} /> : null}
+    </div>
+  );
+}
+
+function RenameForm({ from, onRename, onDone }: { from: string; onRename(from: string, to: string): Promise<void>; onDone(): void }) {
+  const { t } = useTranslation("notes");
+  const [name, setName] = useState(from);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const to = name.trim();
+    if (!to) return setProblem(t("page.speakers.errors.required"));
+    if (to.length > 80) return setProblem(t("page.speakers.errors.tooLong"));
+    if (to === from) return onDone();
+    setSaving(true);
+    setProblem(null);
+    try {
+      await onRename(from, to);
+      onDone();
+    } catch (error) {
+      setProblem(errorMessage(error, t("page.speakers.errors.failed")));
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void handleSubmit(event)}>
+      <label className="flex min-w-0 flex-col gap-1 text-sm">
+        <span>{t("page.speakers.newName", { name: from })}</span>
+        <input
+          value={name}
+          maxLength={80}
+          onChange={(event) => setName(event.target.value)}
+          className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm sm:w-64 dark:border-slate-600 dark:bg-slate-800"
+        />
+      </label>
+      <button type="submit" className="btn-primary" disabled={isSaving}>
+        {isSaving ? t("page.saving") : t("page.speakers.apply")}
+      </button>
+      <button type="button" className="btn-secondary" onClick={onDone} disabled={isSaving}>
+        {t("page.cancel")}
+      </button>
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { AiNotesContent } from "../../../../core/ai-notes/schema";
+import type { NoteView } from "../../../../core/notes/schema";
+import { ApiError } from "../../../api/api-client";
+import type { AiNotesHolder } from "../components/ai-notes-panel";
+import type { SegmentEdit } from "../components/transcript-segment-row";
+import { fetchNote, type TranscriptSegment } from "../queries";
+import { useNoteEvents } from "../use-note-events";
+import { editSegment, fetchAiNotes, fetchPlayback, type Playback, renameNote, renameSpeaker, saveAiNotes } from "./note-edit-queries";
+
+export type NoteHolder =
+  | { state: "loading" }
+  | { state: "success"; note: NoteView; transcript: TranscriptSegment[] }
+  | { state: "missing" }
+  | { state: "error" };
+
+/**
+ * The note page's data: the note and transcript, its playback, its AI notes, kept current by the live
+ * note events; and the owner's edits, each applied to the page from the server's answer.
+ */
+export function useNotePage(id: string) {
+  const [holder, setHolder] = useState<NoteHolder>({ state: "loading" });
+  const [aiNotes, setAiNotes] = useState<AiNotesHolder>({ state: "loading" });
+  const [playback, setPlayback] = useState<Playback>({ media: null, youtubeVideoId: null });
+  const notesStatus = useRef<string | null>(null);
+  // The note on screen, for event handlers that compare the next state with it.
+  const shownNote = useRef<NoteView | null>(null);
+  shownNote.current = holder.state === "success" ? holder.note : null;
+
+  const loadAiNotes = useCallback(
+    (signal?: AbortSignal) => {
+      fetchAiNotes(id, signal).then(
+        (found) => setAiNotes({ state: "success", aiNotes: found }),
+        () => {
+          if (!signal?.aborted) setAiNotes({ state: "error" });
+        },
+      );
+    },
+    [id],
+  );
+  const refresh = useCallback(
+    (signal?: AbortSignal) => {
+      fetchNote(id, signal).then(
+        ({ note, transcript }) => {
+          notesStatus.current = note.data.notesStatus;
+          setHolder({ state: "success", note, transcript });
+        },
+        (error: unknown) => {
+          if (signal?.aborted) return;
+          const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+          setHolder((current) => (current.state === "success" && !isMissing ? current : { state: isMissing ? "missing" : "error" }));
+        },
+      );
+      // The media appears once an upload is stored, so playback is read again with the note.
+      fetchPlayback(id, signal).then(setPlayback, () => {});
+    },
+    [id],
+  );
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      setHolder({ state: "loading" });
+      refresh(signal);
+      loadAiNotes(signal);
+    },
+    [refresh, loadAiNotes],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // Status changes arrive live: a finished transcription brings its transcript, finished AI notes their content.
+  useNoteEvents({
+    onNote: (changed) => {
+      if (changed.id !== id) return;
+      const previous = shownNote.current;
+      if (!previous) return;
+      const hasFinished =
+        previous.data.transcriptionCode !== changed.data.transcriptionCode &&
+        changed.data.transcriptionCode !== "transcription_in_progress";
+      setHolder((current) => (current.state === "success" ? { ...current, note: changed } : current));
+      if (hasFinished) refresh();
+      if (notesStatus.current !== changed.data.notesStatus) {
+        notesStatus.current = changed.data.notesStatus;
+        if (changed.data.notesStatus === "notes_ready") loadAiNotes();
+      }
+    },
+    onReconnect: () => {
+      refresh();
+      loadAiNotes();
+    },
+  });
+
+  const replaceNote = useCallback((note: NoteView) => {
+    notesStatus.current = note.data.notesStatus;
+    setHolder((current) => (current.state === "success" ? { ...current, note } : current));
+  }, []);
+
+  const handleRename = useCallback(async (title: string) => replaceNote(await renameNote(id, title)), [id, replaceNote]);
+
+  const handleSaveSegment = useCallback(
+    async (position: number, edit: SegmentEdit) => {
+      const saved = await editSegment(id, position, edit);
+      setHolder((current) =>
+        current.state === "success"
+          ? { ...current, transcript: current.transcript.map((segment) => (segment.position === position ? saved : segment)) }
+          : current,
+      );
+    },
+    [id],
+  );
+
+  const handleRenameSpeaker = useCallback(
+    async (from: string, to: string) => {
+      await renameSpeaker(id, from, to);
+      setHolder((current) =>
+        current.state === "success"
+          ? {
+              ...current,
+              transcript: current.transcript.map((segment) => (segment.speaker === from ? { ...segment, speaker: to } : segment)),
+            }
+          : current,
+      );
+    },
+    [id],
+  );
+
+  const handleSaveAiNotes = useCallback(
+    async (content: AiNotesContent) => setAiNotes({ state: "success", aiNotes: await saveAiNotes(id, content) }),
+    [id],
+  );
+
+  const handleShareChanged = useCallback((shareId: string | null) => {
+    setHolder((current) =>
+      current.state === "success" ? { ...current, note: { ...current.note, data: { ...current.note.data, shareId } } } : current,
+    );
+  }, []);
+
+  return {
+    holder,
+    aiNotes,
+    playback,
+    reload: () => load(),
+    reloadAiNotes: () => loadAiNotes(),
+    replaceNote,
+    /** A retried transcription starts over: the old transcript is gone. */
+    restartTranscript: (note: NoteView) => setHolder({ state: "success", note, transcript: [] }),
+    handleRename,
+    handleSaveSegment,
+    handleRenameSpeaker,
+    handleSaveAiNotes,
+    handleShareChanged,
+  };
+}

@@ -1,0 +1,63 @@
+import { Readable } from "node:stream";
+import type { ByteRange, Storage } from "../../infra/storage/storage";
+
+/**
+ * One `Range: bytes=...` request header against a file of `size` bytes (RFC 9110 section 14):
+ * `range` to send 206, `whole` to send 200 (no header, or one this server does not split, such as
+ * several ranges: ignoring Range is allowed), `unsatisfiable` for 416.
+ */
+export function parseByteRange(
+  header: string | null | undefined,
+  size: number,
+): { kind: "whole" } | { kind: "range"; range: ByteRange } | { kind: "unsatisfiable" } {
+  if (!header) return { kind: "whole" };
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return { kind: "whole" };
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return { kind: "whole" };
+  if (size === 0) return { kind: "unsatisfiable" };
+  if (first === "") {
+    // A suffix: the last N bytes.
+    const length = Number(last);
+    if (length === 0) return { kind: "unsatisfiable" };
+    return { kind: "range", range: { start: Math.max(0, size - length), end: size - 1 } };
+  }
+  const start = Number(first);
+  if (start >= size) return { kind: "unsatisfiable" };
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (end < start) return { kind: "whole" };
+  return { kind: "range", range: { start, end } };
+}
+
+/**
+ * A stored media file as an HTTP answer that players can seek in: 200 with Accept-Ranges, 206 with
+ * Content-Range for one range, 416 outside the file. Null when nothing is stored under the key.
+ */
+export async function mediaResponse(
+  storage: Storage,
+  { key, contentType, rangeHeader, method }: { key: string; contentType: string; rangeHeader: string | undefined; method: string },
+): Promise<Response | null> {
+  const info = await storage.stat(key);
+  if (!info) return null;
+  const size = info.sizeBytes;
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Accept-Ranges": "bytes",
+    // Private media: never stored by shared caches; no-transform keeps proxies from re-encoding it.
+    "Cache-Control": "private, no-transform",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const wanted = parseByteRange(rangeHeader, size);
+  if (wanted.kind === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const range = wanted.kind === "range" ? wanted.range : null;
+  const length = range ? range.end - range.start + 1 : size;
+  headers.set("Content-Length", String(length));
+  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+  const status = range ? 206 : 200;
+  if (method === "HEAD" || length === 0) return new Response(null, { status, headers });
+  const stream = await storage.get(key, range ?? undefined);
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+}
