@@ -18,6 +18,8 @@ const appleKey = generateAppleClientKey();
 // stand-in, on the two ports after that: the app transcribes with them exactly as in production.
 const whisperPort = port + 2;
 const youtubePort = port + 3;
+// The OpenAI-compatible chat stand-in (AI notes and ask-AI) on the port after those.
+const chatPort = port + 4;
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -59,6 +61,12 @@ export default defineConfig({
       env: { YOUTUBE_STAND_IN_PORT: String(youtubePort) },
     },
     {
+      command: `node --import tsx test/stand-ins/openai-chat/main.ts --port ${chatPort}`,
+      url: `http://127.0.0.1:${chatPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
@@ -74,6 +82,11 @@ export default defineConfig({
         OPENAI_AUDIO_BASE_URL: `http://127.0.0.1:${whisperPort}`,
         OPENAI_AUDIO_MODEL: "tiny.en",
         YOUTUBE_BASE_URL: `http://127.0.0.1:${youtubePort}`,
+        LLM_ENGINE: "openai",
+        LLM_BASE_URL: `http://127.0.0.1:${chatPort}`,
+        LLM_MODEL: "stand-in-chat",
+        // An empty model folder: a GGUF a developer left in ./data/models must not change what runs here.
+        MODEL_DIR: path.join(dataDir, "models"),
         // Lets the link-safety check through to the YouTube stand-in on loopback; honoured only in test.
         NODE_ENV: "test",
         TEST_LINK_ALLOW_ADDRESSES: "127.0.0.1",

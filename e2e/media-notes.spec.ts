@@ -6,7 +6,8 @@ import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } fro
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4 in Chromium: audio, video, a PDF and a YouTube link (the stand-in) become notes through the
-// real pipeline and real Whisper; the note page follows the status live, without a reload.
+// real pipeline and real Whisper; the note page follows the status live, without a reload. Text is looked
+// for in the transcript: the AI notes beside it may quote the same sentences.
 const documents = path.resolve("test", "fixtures", "documents");
 const jfk = /ask not what your country can do for you/i;
 
@@ -44,7 +45,7 @@ test("a user uploads c6.wav and a short video and reads both transcripts as they
   await openedNote(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("c6");
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 90_000 });
-  await expect(page.getByText(jfk)).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText(jfk)).toBeVisible();
   await expectNotReloaded(page);
 
   const media = makeMedia();
@@ -53,7 +54,7 @@ test("a user uploads c6.wav and a short video and reads both transcripts as they
   await page.getByRole("region", { name: "Upload audio or video" }).getByLabel("Choose a file").setInputFiles(media.videoWithSpeech);
   await openedNote(page);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 90_000 });
-  await expect(page.getByText(jfk)).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText(jfk)).toBeVisible();
   await expectNotReloaded(page);
 });
 
@@ -65,7 +66,7 @@ test("a PDF and a YouTube link become notes with their text", async ({ page }) =
     .setInputFiles(path.join(documents, "two-pages.pdf"));
   await openedNote(page);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 60_000 });
-  await expect(page.getByText("Carol will draft the proposal.")).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText("Carol will draft the proposal.")).toBeVisible();
 
   await page.goto("/home");
   await waitForPageReady(page);
@@ -73,7 +74,7 @@ test("a PDF and a YouTube link become notes with their text", async ({ page }) =
   await page.getByRole("button", { name: "Get transcript" }).click();
   await openedNote(page);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 60_000 });
-  await expect(page.getByText(jfk).first()).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText(jfk).first()).toBeVisible();
 });
 
 test("bad input ends with a translated reason and a retry, at phone width", async ({ page }) => {

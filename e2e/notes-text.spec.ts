@@ -18,9 +18,9 @@ test("a user pastes text on Home and reads it as a note", async ({ page }) => {
   await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Weekly sync");
   await expect(page.getByText("Notes ready")).toBeVisible();
-  await expect(page.getByText("Ana writes the release notes.")).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText("Ana writes the release notes.")).toBeVisible();
   await page.reload();
-  await expect(page.getByText("We agreed to ship on Friday.")).toBeVisible();
+  await expect(page.getByTestId("transcript").getByText("We agreed to ship on Friday.")).toBeVisible();
 });
 
 test("an empty paste is explained in the page's language and sends nothing", async ({ page }) => {

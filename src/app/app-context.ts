@@ -1,5 +1,6 @@
 import type { i18n as I18n } from "i18next";
 import { createContext } from "react-router";
+import type { PublicNote } from "../core/sharing/schema";
 import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
@@ -27,6 +28,8 @@ export interface AppContext {
   findRedirect(path: string): Promise<string | null>;
   /** Every configured redirect, so client navigations apply the same lookup. */
   listRedirects(): Promise<Record<string, string>>;
+  /** A shared note in public mode for `/n/{noteShareId}` (rendered on the server); null when the link is unknown or revoked. */
+  findSharedNote(shareId: string): Promise<PublicNote | null>;
   /** Errors after the page started streaming are logged, not shown (spec section 8). */
   logRenderError(error: unknown): void;
 }

@@ -20,6 +20,7 @@ describe("parseEnv", () => {
       TRANSCRIBE_CHUNK_SECONDS: 600,
       QUEUE_MONITOR_SECONDS: 60,
       TRANSCRIPTION_HEARTBEAT_SECONDS: 30,
+      NOTES_RETRY_DELAY_SECONDS: 30,
       TEST_LINK_ALLOW_ADDRESSES: [],
       SPEECH_ENGINE: "auto",
       MODEL_DIR: "./data/models",

@@ -66,6 +66,8 @@ export const envSchema = z.object({
   QUEUE_MONITOR_SECONDS: z.coerce.number().int().min(1).default(60),
   /** A transcription worker's heartbeat (>= 10 s): a killed worker's job is retried after this. */
   TRANSCRIPTION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /** Wait before the AI-notes job tries again after a failed model call (a busy endpoint gets time). */
+  NOTES_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * NODE_ENV=test only: addresses the link-safety check lets through (the YouTube stand-in on 127.0.0.1).
    * Ignored in every other environment.

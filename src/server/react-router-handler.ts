@@ -22,6 +22,7 @@ export interface ReactRouterDeps {
   getI18n: AppContext["getI18n"];
   findRedirect: AppContext["findRedirect"];
   listRedirects: AppContext["listRedirects"];
+  findSharedNote: AppContext["findSharedNote"];
   resolveSession: ResolveSession;
   /** Revokes the session of these request headers; its response carries the cookie-clearing headers. */
   signOut(headers: Headers): Promise<Response>;
@@ -55,6 +56,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       getI18n: deps.getI18n,
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,
+      findSharedNote: deps.findSharedNote,
       logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
     });
     // React Router answers an unknown URL with 404 before any middleware runs, so the redirect

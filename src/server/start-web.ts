@@ -13,8 +13,8 @@ import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { requestLocale } from "../shared/i18n/request-locale";
-import { createJobDefinitions, createStorage } from "../worker/job-deps";
-import { registerJobHandlers } from "../worker/job-registry";
+import { createJobDefinitions, createLanguageModelLoader, createStorage } from "../worker/job-deps";
+import { ensureQueues, registerJobHandlers } from "../worker/job-registry";
 import { resolveAuthSecret } from "./accounts/auth-secret";
 import { createSessionResolver } from "./accounts/session-resolver";
 import { clientIpHeader } from "./api/auth-routes";
@@ -66,7 +66,10 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     monitorSeconds: env.QUEUE_MONITOR_SECONDS,
   });
   const storage = createStorage(env);
-  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, createJobDefinitions(env, { db: database.db, storage, logger }));
+  const languageModel = createLanguageModelLoader(env, logger);
+  const jobs = createJobDefinitions(env, { db: database.db, storage, logger, boss: queue.boss, languageModel });
+  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, jobs);
+  else await ensureQueues(queue.boss, jobs);
   const noteEvents = await startNoteEventHub(database, logger);
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const secret = await resolveAuthSecret(env);
@@ -106,6 +109,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     isSecureCookies,
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
     thirdPartyOrigins: oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : [],
+    languageModel,
     media: {
       boss: queue.boss,
       storage,

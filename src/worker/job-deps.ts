@@ -1,7 +1,11 @@
 import path from "node:path";
+import type { PgBoss } from "pg-boss";
+import { enqueueNotes, type NotesDeps, notesJob } from "../core/ai-notes/jobs";
 import { transcriptionJob } from "../core/transcription/jobs";
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
 import type { Database } from "../infra/db/client";
+import { createLanguageModel } from "../infra/llm/create-language-model";
+import type { LanguageModel } from "../infra/llm/language-model";
 import { createSpeechEngine } from "../infra/speech/create-speech-engine";
 import type { SpeechEngine } from "../infra/speech/speech-engine";
 import { createDiskStorage } from "../infra/storage/disk-storage";
@@ -19,7 +23,7 @@ export function createStorage(env: Env): Storage {
 /** What the transcription job needs, built once per process; the engine loads on the first job. */
 export function createTranscriptionDeps(
   env: Env,
-  { db, storage, logger }: { db: Database; storage: Storage; logger: Logger },
+  { db, storage, logger, boss }: { db: Database; storage: Storage; logger: Logger; boss: PgBoss },
 ): TranscriptionDeps {
   let engine: Promise<SpeechEngine> | null = null;
   return {
@@ -40,11 +44,38 @@ export function createTranscriptionDeps(
       unsafeAllowAddresses: env.NODE_ENV === "test" ? env.TEST_LINK_ALLOW_ADDRESSES : undefined,
     },
     logger,
+    // Issue 5: a finished transcript goes on to its AI notes.
+    onTranscriptReady: async (ids) => {
+      await enqueueNotes(db, boss, ids);
+    },
+  };
+}
+
+/**
+ * The configured language model, loaded on first use and shared by everything in the process (a local
+ * model holds hundreds of MB: the notes job and ask-AI must not load two). A failed load is tried again
+ * next time.
+ */
+export function createLanguageModelLoader(env: Env, logger: Logger): () => Promise<LanguageModel | null> {
+  let model: Promise<LanguageModel | null> | null = null;
+  return () => {
+    model ??= createLanguageModel(env, { logger }).catch((error: unknown) => {
+      model = null;
+      throw error;
+    });
+    return model;
   };
 }
 
 /** Every job this process runs (web with EMBEDDED_WORKER, or `npm run worker`). */
-export function createJobDefinitions(env: Env, deps: { db: Database; storage: Storage; logger: Logger }): JobDefinition<never>[] {
+export function createJobDefinitions(
+  env: Env,
+  deps: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; languageModel: () => Promise<LanguageModel | null> },
+): JobDefinition<never>[] {
   const transcription = createTranscriptionDeps(env, deps);
-  return [transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS })] as unknown as JobDefinition<never>[];
+  const notes: NotesDeps = { db: deps.db, languageModel: deps.languageModel, logger: deps.logger };
+  return [
+    transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS }),
+    notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),
+  ] as unknown as JobDefinition<never>[];
 }

@@ -47,6 +47,14 @@ export async function enqueue<Payload>(
   return boss.send(definition.name, data as object, { singletonKey: options.singletonKey, startAfter: options.startAfterSeconds });
 }
 
+/**
+ * Creates each job's queue without working it: a web process with no embedded worker still queues jobs
+ * (pg-boss refuses to send to a queue that does not exist), for worker processes elsewhere to run.
+ */
+export async function ensureQueues(boss: PgBoss, definitions: readonly JobDefinition<never>[]): Promise<void> {
+  for (const definition of definitions) await boss.createQueue(definition.name, definition.queue ?? {});
+}
+
 /** Creates each job's queue and starts working it; returns the number of job kinds registered. */
 export async function registerJobHandlers(
   boss: PgBoss,

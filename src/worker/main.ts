@@ -2,7 +2,7 @@ import { openDatabase } from "../infra/db/client";
 import { startQueue } from "../infra/queue/boss";
 import { EnvError, parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
-import { createJobDefinitions, createStorage } from "./job-deps";
+import { createJobDefinitions, createLanguageModelLoader, createStorage } from "./job-deps";
 import { registerJobHandlers } from "./job-registry";
 
 // The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
@@ -39,7 +39,13 @@ async function main() {
   const count = await registerJobHandlers(
     queue.boss,
     logger,
-    createJobDefinitions(env, { db: database.db, storage: createStorage(env), logger }),
+    createJobDefinitions(env, {
+      db: database.db,
+      storage: createStorage(env),
+      logger,
+      boss: queue.boss,
+      languageModel: createLanguageModelLoader(env, logger),
+    }),
   );
   logger.info({ jobKinds: count }, "worker ready");
 }

@@ -49,6 +49,20 @@ export async function apiRequest<T>(method: string, path: string, options: ApiRe
   return finish<T>(response, options);
 }
 
+/**
+ * A request whose successful answer is read as a stream (ask-AI answers as server-sent events); errors go
+ * through the same handling as apiRequest (CSRF retry, 401, ban, translated message).
+ */
+export async function apiStream(method: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  let response = await send(method, path, options);
+  if (response.status === 403 && (await readBody(response.clone())).errorCode === "INVALID_CSRF_TOKEN") {
+    clearCsrfToken();
+    response = await send(method, path, options);
+  }
+  if (response.ok && response.body) return response;
+  return finish<never>(response, options);
+}
+
 async function send(method: string, path: string, { body, query, signal }: ApiRequestOptions): Promise<Response> {
   const upper = method.toUpperCase();
   const headers: Record<string, string> = {

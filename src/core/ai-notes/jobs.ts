@@ -71,15 +71,18 @@ function failureReason(error: unknown): string {
 }
 
 /**
- * Queue policy: 2 retries 30 s apart (a local model that ran out of memory or an endpoint that blipped
+ * Queue policy: 2 retries 30 s apart (NOTES_RETRY_DELAY_SECONDS) (a local model that ran out of memory or an endpoint that blipped
  * gets a second chance); 2 h expiry covers an hour of transcript through a 1.5B model on 2 cores (about
  * 6 minutes) many times over; the heartbeat brings back the job of a worker that vanished.
  */
-export function notesJob(deps: NotesDeps): JobDefinition<GenerateNotesInput> {
+export function notesJob(
+  deps: NotesDeps,
+  { retryDelaySeconds = 30 }: { retryDelaySeconds?: number } = {},
+): JobDefinition<GenerateNotesInput> {
   return {
     name: notesJobName,
     payload: generateNotesInput,
-    queue: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
+    queue: { retryLimit: 2, retryDelay: retryDelaySeconds, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
     handle: (payload, context) => runNotes(deps, payload, context.signal),
     onGiveUp: async (payload, error) => {
       const reason = failureReason(error);

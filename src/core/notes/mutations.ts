@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import { notifyNoteChanged } from "../../infra/db/note-changes";
 import { type NoteSource, notes, type TranscriptWord, transcriptSegments } from "../../infra/db/notes-schema";
+import type { Storage } from "../../infra/storage/storage";
 import type { NoteType, TranscriptionCode } from "../../shared/notes/statuses";
+import { noteKeys } from "../transcription/schema";
 
 export interface CreateNoteInput {
   /** A caller-chosen id makes creation idempotent (an upload that finishes twice makes one note). */
@@ -51,6 +53,7 @@ type NotePatch = Partial<
     | "language"
     | "title"
     | "mediaKey"
+    | "folderId"
   >
 >;
 
@@ -120,4 +123,109 @@ export async function replaceSegments(
   });
   if (isDone) await notifyNoteChanged(db, { userId, noteId });
   return isDone;
+}
+
+/** A person's correction of one segment: its text, its speaker label, or both. */
+export interface SegmentEdit {
+  text?: string;
+  /** null clears the label. */
+  speaker?: string | null;
+}
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Edits one segment of the user's note. Word timings survive a text edit only when the word count is the
+ * same (each word keeps its time, with the new spelling); otherwise no timing can be trusted and they go.
+ * Null when the note is not the user's or has no segment at that position.
+ */
+export async function editSegment(
+  db: Database,
+  { userId, noteId, position, edit }: { userId: string; noteId: string; position: number; edit: SegmentEdit },
+): Promise<{ position: number; start: number; end: number; text: string; speaker: string | null; words: TranscriptWord[] | null } | null> {
+  const updated = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ words: transcriptSegments.words })
+      .from(transcriptSegments)
+      .innerJoin(notes, eq(notes.id, transcriptSegments.noteId))
+      .where(and(eq(notes.userId, userId), eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.position, position)))
+      .limit(1)
+      .for("update");
+    if (!current) return null;
+    const patch: Partial<typeof transcriptSegments.$inferInsert> = {};
+    if (edit.speaker !== undefined) patch.speaker = edit.speaker;
+    if (edit.text !== undefined) {
+      const newWords = wordsOf(edit.text);
+      const oldWords = current.words ?? null;
+      patch.text = edit.text;
+      patch.words =
+        oldWords && oldWords.length === newWords.length
+          ? oldWords.map((word, index) => ({ ...word, word: newWords[index] ?? word.word }))
+          : null;
+    }
+    const [row] = await tx
+      .update(transcriptSegments)
+      .set(patch)
+      .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.position, position)))
+      .returning({
+        position: transcriptSegments.position,
+        start: transcriptSegments.startSeconds,
+        end: transcriptSegments.endSeconds,
+        text: transcriptSegments.text,
+        speaker: transcriptSegments.speaker,
+        words: transcriptSegments.words,
+      });
+    await tx.update(notes).set({ updatedAt: new Date() }).where(eq(notes.id, noteId));
+    return row ?? null;
+  });
+  if (updated) await notifyNoteChanged(db, { userId, noteId });
+  return updated;
+}
+
+/** Renames a speaker in every segment of the user's note; the count changed, or null when not the user's note. */
+export async function renameSpeaker(
+  db: Database,
+  { userId, noteId, from, to }: { userId: string; noteId: string; from: string; to: string },
+): Promise<number | null> {
+  const [owned] = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
+    .limit(1);
+  if (!owned) return null;
+  const rows = await db
+    .update(transcriptSegments)
+    .set({ speaker: to })
+    .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.speaker, from)))
+    .returning({ position: transcriptSegments.position });
+  if (rows.length > 0) await notifyNoteChanged(db, { userId, noteId });
+  return rows.length;
+}
+
+/**
+ * Deletes the user's note: its files first (original media, checkpoints: a storage failure leaves the
+ * note in place to try again, never files without a note), then the row, and by cascade its transcript,
+ * AI notes and chats. Usage already counted stays counted. False when the note is not the user's.
+ */
+export async function deleteNote(
+  db: Database,
+  storage: Pick<Storage, "deletePrefix">,
+  { userId, noteId }: { userId: string; noteId: string },
+): Promise<boolean> {
+  const [owned] = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
+    .limit(1);
+  if (!owned) return false;
+  await storage.deletePrefix(noteKeys.prefix(userId, noteId));
+  const rows = await db
+    .delete(notes)
+    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
+    .returning({ id: notes.id });
+  if (rows.length === 0) return false;
+  await notifyNoteChanged(db, { userId, noteId });
+  return true;
 }

@@ -39,6 +39,8 @@ export interface TranscriptionDeps {
   maxChunkSeconds?: number;
   youtube: YoutubeAccess;
   logger: Logger;
+  /** Called once the transcript is saved and ready: the AI-notes step (issue 5) starts here. */
+  onTranscriptReady?(ids: { userId: string; noteId: string }): Promise<void>;
 }
 
 type Note = NonNullable<Awaited<ReturnType<typeof findNote>>>;
@@ -83,6 +85,7 @@ async function finishWithSegments(
   });
   // interpretations 23: the first note that reaches transcription_ready sets conversationRecorded.
   await markConversationRecorded(db, { userId: note.userId });
+  await deps.onTranscriptReady?.(ids);
 }
 
 async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal: AbortSignal, scratchDir: string) {

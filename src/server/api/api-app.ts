@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
 import type { Auth } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
+import type { LanguageModel } from "../../infra/llm/language-model";
 import type { Storage } from "../../infra/storage/storage";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
@@ -11,12 +12,18 @@ import type { Logger } from "../logger";
 import { csrfProtection } from "../middleware/csrf";
 import type { NoteEventHub } from "../notes/note-events";
 import { adminRoutes } from "./admin-routes";
+import { aiNotesRoutes } from "./ai-notes-routes";
 import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
+import { askRoutes } from "./ask-routes";
 import { authRoutes } from "./auth-routes";
 import { csrfRoutes } from "./csrf-routes";
+import { exportRoutes } from "./export-routes";
+import { folderRoutes } from "./folder-routes";
 import { type HealthDeps, healthRoutes } from "./health-routes";
+import { noteEditRoutes } from "./note-edit-routes";
 import { notesRoutes } from "./notes-routes";
+import { shareRoutes } from "./share-routes";
 import { type UploadLimits, uploadRoutes } from "./upload-routes";
 import { userRoutes } from "./user-routes";
 
@@ -29,6 +36,10 @@ export interface ApiDeps {
   logger: Logger;
   secret: string;
   isSecureCookies: boolean;
+  /** The public origin (PUBLIC_URL), for links the API hands out (shared notes); else the request's. */
+  publicUrl?: string;
+  /** The configured language model (null: none; answers quote passages), loaded on first use. */
+  languageModel: () => Promise<LanguageModel | null>;
   /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
   media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
@@ -48,6 +59,12 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", adminRoutes({ db: deps.db }));
+  api.route("/", folderRoutes({ db: deps.db }));
+  api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));
+  api.route("/", askRoutes({ db: deps.db, languageModel: deps.languageModel, logger: deps.logger }));
+  api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
+  api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));
+  api.route("/", exportRoutes({ db: deps.db, catalogs: deps.catalogs }));
   api.route("/", notesRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, events: deps.media.events }));
   api.route(
     "/",

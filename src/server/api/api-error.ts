@@ -21,6 +21,16 @@ export const apiErrorStatus = {
   INVALID_UPLOAD: 400,
   INVALID_YOUTUBE_LINK: 400,
   NOT_RETRYABLE: 409,
+  FOLDER_NAME_REQUIRED: 400,
+  FOLDER_NAME_TOO_LONG: 400,
+  FOLDER_NAME_INVALID: 400,
+  FOLDER_NAME_TAKEN: 409,
+  FOLDER_NOT_FOUND: 404,
+  NOTE_NOT_FOUND: 404,
+  TRANSCRIPT_NOT_READY: 409,
+  NO_AI_NOTES: 409,
+  EXPORT_NO_TRANSCRIPT: 409,
+  EXPORT_NO_TIMELINE: 409,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;

@@ -1,12 +1,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PgBoss } from "pg-boss";
-import { findNote, listNotes, listSegments, toNoteView } from "../../core/notes/data";
+import { enqueueNotes } from "../../core/ai-notes/jobs";
+import { findNote, listNotes, listSegments, type NoteListFilters, toNoteView } from "../../core/notes/data";
 import { createNote, replaceSegments } from "../../core/notes/mutations";
 import { splitTextIntoSegments } from "../../core/notes/text-segments";
 import { acceptYoutubeLink, retryTranscription } from "../../core/transcription/intake";
 import type { Database } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
+import { type NoteType, noteTypes } from "../../shared/notes/statuses";
 import { parseYoutubeUrl } from "../../shared/notes/youtube-url";
 import type { ApiEnv } from "../hono-env";
 import type { NoteEventHub } from "../notes/note-events";
@@ -65,12 +67,39 @@ const retry = createRoute({
   },
 });
 
+// List filters (issue 5): `type` repeats or is a comma list; dates are ISO dates (whole UTC days) or times.
+const typeList = new RegExp(`^(${noteTypes.join("|")})(,(${noteTypes.join("|")}))*$`);
+const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const listQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().max(200).optional(),
+  type: z.union([z.string().regex(typeList), z.array(z.string().regex(typeList)).max(noteTypes.length)]).optional(),
+  folderId: z.union([z.uuid(), z.literal("none")]).optional(),
+  from: dateOrTime.optional(),
+  to: dateOrTime.optional(),
+});
+const isDateOnly = (value: string) => value.length === 10;
+/** The filters of a list query: `from` inclusive; `to` inclusive (a date: through that whole day). */
+function listFilters(query: z.infer<typeof listQuery>): NoteListFilters {
+  const types = [query.type ?? []].flat().flatMap((list) => list.split(",")) as NoteType[];
+  const to = query.to ? new Date(isDateOnly(query.to) ? `${query.to}T00:00:00Z` : query.to) : null;
+  if (to) to.setTime(to.getTime() + (isDateOnly(query.to ?? "") ? 86_400_000 : 1));
+  return {
+    q: query.q?.trim() || null,
+    types: [...new Set(types)],
+    folderId: query.folderId ?? null,
+    createdFrom: query.from ? new Date(isDateOnly(query.from) ? `${query.from}T00:00:00Z` : query.from) : null,
+    createdBefore: to,
+  };
+}
+
 const list = createRoute({
   method: "get",
   path: "/notes",
   tags: ["notes"],
-  summary: "The signed-in user's notes, newest first (cursor pages)",
-  request: { query: z.object({ cursor: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+  summary: "The signed-in user's notes, newest first (cursor pages), searched (q) and filtered by type, folder and dates",
+  request: { query: listQuery },
   responses: {
     200: {
       description: "A page",
@@ -175,8 +204,11 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
     return c.json({ note: toNoteView(row) }, 202);
   });
   app.openapi(list, async (c) => {
-    const { cursor, limit } = c.req.valid("query");
-    return c.json(await listNotes(db, { userId: currentUser(c).userId, cursor, limit }), 200);
+    const query = c.req.valid("query");
+    return c.json(
+      await listNotes(db, { userId: currentUser(c).userId, cursor: query.cursor, limit: query.limit, ...listFilters(query) }),
+      200,
+    );
   });
   app.openapi(createText, async (c) => {
     const userId = currentUser(c).userId;
@@ -191,6 +223,7 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
       transcriptionCode: "transcription_ready",
     });
     await replaceSegments(db, { userId, noteId: id, segments: splitTextIntoSegments(input.text) });
+    await enqueueNotes(db, boss, { userId, noteId: id });
     const row = await findNote(db, { userId, noteId: id });
     if (!row) throw new AppError("NOT_FOUND");
     return c.json({ note: toNoteView(row) }, 201);

@@ -156,10 +156,10 @@ export const routeTable: readonly RouteDef[] = [
   { name: "Sso", path: "/sso", file: "routes/auth/sso-page.tsx", layout: "sso", access: "public", namespaces: ["auth"] },
 
   { ...dashboard("Home", "/home", "routes/dashboard/home-page.tsx"), namespaces: ["notes"] },
-  dashboard("Notes", "/notes", "routes/dashboard/notes-page.tsx"),
+  { ...dashboard("Notes", "/notes", "routes/dashboard/notes-page.tsx"), namespaces: ["notes"] },
   dashboard("AskAi", "/ask-ai", "routes/dashboard/ask-ai-page.tsx"),
   { ...dashboard("Note", "/note/:id", "routes/dashboard/note-page.tsx"), namespaces: ["notes"] },
-  dashboard("Folder", "/folder/:folderId", "routes/dashboard/folder-page.tsx"),
+  { ...dashboard("Folder", "/folder/:folderId", "routes/dashboard/folder-page.tsx"), namespaces: ["notes"] },
   dashboard("Settings", "/settings", "routes/dashboard/settings-redirect.tsx"),
   { ...dashboard("SettingsProfile", "/settings/profile", "routes/dashboard/settings-profile-page.tsx"), namespaces: ["account"] },
   { ...dashboard("SettingsEmail", "/settings/email", "routes/dashboard/settings-email-page.tsx"), namespaces: ["account"] },
@@ -207,6 +207,7 @@ export const routeTable: readonly RouteDef[] = [
     layout: "dashboard-public",
     access: "public",
     isUnlocalized: true,
+    namespaces: ["notes"],
   },
   {
     name: "DemoNote",
@@ -214,6 +215,7 @@ export const routeTable: readonly RouteDef[] = [
     file: "routes/public/demo-note-page.tsx",
     layout: "dashboard-public",
     access: "public",
+    namespaces: ["notes"],
   },
 ];
 

@@ -14,12 +14,13 @@ import { type JsonSchema, strictSchemaProblem } from "./json-schema-check";
 
 /**
  * One scripted answer, used by the next chat request — or, with `when`, by the next request whose messages
- * contain that text (so parallel tests that share one stand-in each get their own reply).
+ * contain that text (so parallel tests that share one stand-in each get their own reply). `repeat` keeps it
+ * for every later match too (a browser test cannot know which of several parallel journeys asks first).
  */
 export type ScriptedReply = {
   when?: string;
-} & /** The assistant's content is this value as JSON (for json_schema requests; not checked against it). */
-(
+  repeat?: boolean;
+} /** The assistant's content is this value as JSON (for json_schema requests; not checked against it). */ & (
   | { json: unknown }
   /** The assistant's content; `finishReason` "length" or "content_filter" as a real endpoint says them. */
   | { text: string; finishReason?: "stop" | "length" | "content_filter"; stallAfterChunks?: number }
@@ -97,7 +98,7 @@ const replyKinds = z.union([
   }),
   z.object({ hangUp: z.literal(true) }),
 ]);
-const scriptedReply = z.intersection(z.object({ when: z.string().min(1).optional() }), replyKinds);
+const scriptedReply = z.intersection(z.object({ when: z.string().min(1).optional(), repeat: z.boolean().optional() }), replyKinds);
 
 export async function startOpenAiChatStandIn({
   port = 0,
@@ -201,7 +202,7 @@ export async function startOpenAiChatStandIn({
     const said = messages.map((message) => message.content).join("\n");
     const scripted = queue.findIndex((candidate) => candidate.when === undefined || said.includes(candidate.when));
     const reply: ScriptedReply =
-      (scripted >= 0 ? queue.splice(scripted, 1)[0] : undefined) ??
+      (scripted >= 0 ? (queue[scripted]?.repeat ? queue[scripted] : queue.splice(scripted, 1)[0]) : undefined) ??
       (format?.type === "json_schema"
         ? { json: defaultJsonReply(format.json_schema.schema as JsonSchema, promptSentences(messages)) }
         : { text: defaultTextReply(messages) });

@@ -8,6 +8,8 @@ export interface TranscriptSegment {
   end: number;
   text: string;
   speaker: string | null;
+  /** Word timings when the engine gave them (click a word to seek). */
+  words?: { start: number; end: number; word: string }[] | null;
 }
 
 export async function createTextNote(input: { title?: string; text: string }): Promise<NoteView> {
@@ -34,10 +36,10 @@ export interface NotesPage {
   nextCursor: string | null;
 }
 
-export async function fetchNotes({ cursor, limit }: { cursor?: string; limit?: number }, signal?: AbortSignal): Promise<NotesPage> {
-  const query = new URLSearchParams();
-  if (cursor) query.set("cursor", cursor);
-  if (limit) query.set("limit", String(limit));
-  const search = query.size > 0 ? `?${query}` : "";
-  return apiRequest("GET", `/notes${search}`, { signal });
+/** A page of the user's notes; `filters` are GET /api/notes's search and filter parameters (list-filters.ts). */
+export async function fetchNotes(
+  { cursor, limit, filters = {} }: { cursor?: string; limit?: number; filters?: Record<string, string | undefined> },
+  signal?: AbortSignal,
+): Promise<NotesPage> {
+  return apiRequest("GET", "/notes", { query: { cursor, limit, ...filters }, signal });
 }

@@ -6,9 +6,18 @@ import { apiBaseUrl } from "../../api/csrf-token";
  * Live note changes over server-sent events (`GET /api/notes/events`). EventSource reconnects by itself
  * after a dropped connection; `onReconnect` lets the page re-read what it may have missed meanwhile.
  */
-export function useNoteEvents({ onNote, onReconnect }: { onNote(note: NoteView): void; onReconnect?(): void }) {
-  const handlers = useRef({ onNote, onReconnect });
-  handlers.current = { onNote, onReconnect };
+export function useNoteEvents({
+  onNote,
+  onDeleted,
+  onReconnect,
+}: {
+  onNote(note: NoteView): void;
+  /** A note of the user's was deleted (in this tab or another). */
+  onDeleted?(noteId: string): void;
+  onReconnect?(): void;
+}) {
+  const handlers = useRef({ onNote, onDeleted, onReconnect });
+  handlers.current = { onNote, onDeleted, onReconnect };
   useEffect(() => {
     const source = new EventSource(`${apiBaseUrl()}/api/notes/events`, { withCredentials: true });
     let hasOpened = false;
@@ -21,6 +30,13 @@ export function useNoteEvents({ onNote, onReconnect }: { onNote(note: NoteView):
         handlers.current.onNote(JSON.parse((event as MessageEvent<string>).data) as NoteView);
       } catch {
         // A malformed event is skipped; the next one carries the whole note again.
+      }
+    });
+    source.addEventListener("deleted", (event) => {
+      try {
+        handlers.current.onDeleted?.((JSON.parse((event as MessageEvent<string>).data) as { id: string }).id);
+      } catch {
+        // A malformed event is skipped.
       }
     });
     return () => source.close();

@@ -1,5 +1,70 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { type ChatThreadView, deleteThread, fetchThreads } from "../../features/ask/ask-client";
+import { ChatView } from "../../features/ask/components/chat-view";
+import { ThreadList } from "../../features/ask/components/thread-list";
+import { confirm } from "../../ui/confirm-store";
 
+/** /ask-ai: chat with the AI across all of the user's notes; earlier chats are kept (`?thread=` opens one). */
 export default function AskAiPage() {
-  return <PagePlaceholder />;
+  const { t } = useTranslation();
+  const { t: tn } = useTranslation("notes");
+  const [params, setParams] = useSearchParams();
+  const threadId = params.get("thread");
+  const [threads, setThreads] = useState<ChatThreadView[]>([]);
+  // A new key only when the person picks a chat: adopting the chat an answer just created keeps the view.
+  const [chatKey, setChatKey] = useState(0);
+
+  const reload = useCallback(() => {
+    fetchThreads(null)
+      .then(setThreads)
+      .catch(() => setThreads([]));
+  }, []);
+  useEffect(reload, [reload]);
+
+  const open = useCallback(
+    (id: string | null) => {
+      setChatKey((key) => key + 1);
+      setParams(id ? { thread: id } : {}, { replace: false });
+    },
+    [setParams],
+  );
+  const handleCreated = useCallback(
+    (id: string) => {
+      setParams({ thread: id }, { replace: true });
+      reload();
+    },
+    [reload, setParams],
+  );
+  const handleDelete = async (id: string) => {
+    const isConfirmed = await confirm({
+      title: tn("ask.deleteTitle"),
+      message: tn("ask.deleteMessage"),
+      confirmText: tn("ask.deleteConfirm"),
+    });
+    if (!isConfirmed) return;
+    await deleteThread(id);
+    if (id === threadId) open(null);
+    reload();
+  };
+
+  return (
+    <div className="space-y-6">
+      <title>{`${t("pages.AskAi.title")} · Parley`}</title>
+      <h1 className="text-2xl font-bold tracking-tight">{t("pages.AskAi.title")}</h1>
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <ThreadList
+          threads={threads}
+          activeId={threadId}
+          onSelect={open}
+          onNew={() => open(null)}
+          onDelete={(id) => void handleDelete(id)}
+        />
+        <section className="card min-w-0">
+          <ChatView key={chatKey} threadId={threadId} onThreadCreated={handleCreated} />
+        </section>
+      </div>
+    </div>
+  );
 }

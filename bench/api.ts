@@ -1,0 +1,117 @@
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { parseEnv } from "../src/server/env";
+import { createLogger } from "../src/server/logger";
+import { startWeb } from "../src/server/start-web";
+import { openTestDatabase } from "../test/support/test-databases";
+
+// `npm run bench:api` (issue 5): the notes list on PostgreSQL with 100k notes seeded for one user (the
+// deepest a user's list gets) plus other users' notes around them. Prints p50/p99 latency at a fixed
+// 1,000 req/s (goal: p99 <= 25 ms on loopback) and the most req/s the web process gives, for the first
+// page and for pages deep in the list (cursors). Needs TEST_DATABASE_URL (bash .ci/run starts one).
+const noteCount = Number(process.env.BENCH_NOTES ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rate = Number(process.env.BENCH_RATE ?? 1_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const { handle } = await openTestDatabase("postgres");
+const web = await startWeb(
+  parseEnv({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    AUTH_RATE_LIMIT_SCALE: "1000",
+    EMBEDDED_WORKER: "false",
+  }),
+  createLogger("silent"),
+  { database: handle },
+);
+try {
+  const origin = { Origin: web.url, "Content-Type": "application/json" };
+  const email = "bench@example.com";
+  await fetch(`${web.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: origin,
+    body: JSON.stringify({ email, password: "bench password 1", name: "Bench" }),
+  });
+  const code = /oobCode=([^\s&]+)/.exec(web.mailCatcher?.list({ to: email })[0]?.text ?? "")?.[1];
+  const verified = await fetch(`${web.url}/api/auth/verify-email?token=${code}`, { headers: origin });
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const me = (await (await fetch(`${web.url}/api/user`, { headers: { Cookie: cookie } })).json()) as {
+    payload?: { userId?: string };
+    userId?: string;
+  };
+  const userId = me.payload?.userId ?? me.userId;
+  if (!userId) throw new Error("could not read the bench user's id");
+
+  const seeding = performance.now();
+  // Other users' notes share the table and its indexes: 20 users with noteCount/20 notes each.
+  await handle.db.execute(sql`
+    insert into "user" (id, name, email, email_verified, created_at, updated_at)
+    select 'bench-other-' || i, 'Other ' || i, 'other' || i || '@example.com', true, now(), now() from generate_series(1, 20) i`);
+  await handle.db.execute(sql`
+    insert into notes (user_id, type, title, source, transcription_code, created_at)
+    select ${userId}, (array['meeting','recording','file','document','text','youtube'])[1 + i % 6], 'Weekly sync ' || i,
+      '{"kind":"text"}'::jsonb, 'transcription_ready', now() - i * interval '1 minute'
+    from generate_series(1, ${noteCount}) i`);
+  await handle.db.execute(sql`
+    insert into notes (user_id, type, title, source, transcription_code, created_at)
+    select 'bench-other-' || (1 + i % 20), 'text', 'Other note ' || i, '{"kind":"text"}'::jsonb, 'transcription_ready', now() - i * interval '1 minute'
+    from generate_series(1, ${noteCount}) i`);
+  await handle.db.execute(sql`analyze notes`);
+  process.stdout.write(
+    `seeded ${noteCount} notes for the user + ${noteCount} for 20 others in ${((performance.now() - seeding) / 1000).toFixed(1)} s\n`,
+  );
+
+  // Cursors spread through the whole list: deep pages cost the same as the first if the index is used.
+  const cursors: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 200; page++) {
+    const query: string = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : "?limit=100";
+    const body = (await (await fetch(`${web.url}/api/notes${query}`, { headers: { Cookie: cookie } })).json()) as {
+      nextCursor: string | null;
+    };
+    if (!body.nextCursor) break;
+    cursors.push(body.nextCursor);
+    cursor = body.nextCursor;
+  }
+
+  async function run(label: string, paths: string[], overallRate?: number): Promise<void> {
+    let next = 0;
+    const result = await autocannon({
+      url: web.url,
+      connections,
+      duration: seconds,
+      ...(overallRate ? { overallRate } : {}),
+      headers: { Cookie: cookie },
+      requests: [
+        {
+          setupRequest: (request) => {
+            next = (next + 1) % paths.length;
+            return { ...request, path: paths[next] };
+          },
+        },
+      ],
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    process.stdout.write(
+      `${label.padEnd(44)} p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  ` +
+        `${result.requests.average.toFixed(0)} req/s  (${result.requests.total} requests, ${failed} failed)\n`,
+    );
+  }
+
+  const firstPage = ["/api/notes?limit=20"];
+  const deepPages = cursors.map((value) => `/api/notes?limit=20&cursor=${encodeURIComponent(value)}`);
+  await run(`first page at ${rate} req/s`, firstPage, rate);
+  await run(`deep pages at ${rate} req/s`, deepPages, rate);
+  await run("first page, as fast as it goes", firstPage);
+  await run("deep pages, as fast as it goes", deepPages);
+  await run("search 'sync 4242' at 100 req/s", ["/api/notes?limit=20&q=sync%204242"], 100);
+} finally {
+  await web.stop();
+  await handle.close();
+}
