@@ -200,7 +200,11 @@ export async function startOpenAiChatStandIn({
       content: typeof message.content === "string" ? message.content : (message.content ?? []).map((part) => part.text ?? "").join(""),
     }));
     const said = messages.map((message) => message.content).join("\n");
-    const scripted = queue.findIndex((candidate) => candidate.when === undefined || said.includes(candidate.when));
+    // A reply scoped with `when` answers only a request of its kind: JSON for JSON, text for text (an answer
+    // to a question quotes the same words as the notes request and must not take the notes' reply).
+    const wantsJson = format?.type === "json_schema" || format?.type === "json_object";
+    const fits = (candidate: ScriptedReply) => ("json" in candidate ? wantsJson : "text" in candidate ? !wantsJson : true);
+    const scripted = queue.findIndex((candidate) => candidate.when === undefined || (said.includes(candidate.when) && fits(candidate)));
     const reply: ScriptedReply =
       (scripted >= 0 ? (queue[scripted]?.repeat ? queue[scripted] : queue.splice(scripted, 1)[0]) : undefined) ??
       (format?.type === "json_schema"
