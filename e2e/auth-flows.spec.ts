@@ -119,7 +119,8 @@ test("a call with a stale anti-forgery token gets 403 and the client recovers by
   });
   await nameField.fill("Second Name");
   await page.getByRole("button", { name: "Save name" }).click();
-  await expect(page.getByText("Your name was updated.")).toBeVisible();
+  // The first save's alert may still be showing (alerts last 5 s): the newest is placed first.
+  await expect(page.getByText("Your name was updated.").first()).toBeVisible();
   await expect.poll(() => answers).toEqual([403, 200]);
   const user = await page.request.get("/api/user");
   expect(((await user.json()) as { payload: { name: string } }).payload.name).toBe("Second Name");

@@ -200,6 +200,8 @@ export async function runTranscription(deps: TranscriptionDeps, input: Transcrib
     });
   } finally {
     await rm(scratchDir, { recursive: true, force: true });
+    // Deleted while it was being transcribed: a checkpoint written after the delete would outlive the note.
+    if (!(await findNote(deps.db, input))) await deps.storage.deletePrefix(noteKeys.prefix(input.userId, input.noteId));
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
@@ -28,10 +29,26 @@ describe.each(databaseKinds)("database on %s", (kind) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual(
-      expect.arrayContaining(["site_redirects", "user", "session", "account", "verification", "rate_limit", "user_data"]),
+      expect.arrayContaining([
+        "site_redirects",
+        "user",
+        "session",
+        "account",
+        "verification",
+        "rate_limit",
+        "user_data",
+        "notes",
+        "folders",
+        "ai_notes",
+        "chat_threads",
+        "chat_messages",
+      ]),
     );
     const applied = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-    expect(applied[0]?.count).toBe(6);
+    // Exactly one row per migration in drizzle-kit's journal: a second run applied nothing again.
+    const journal = JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as { entries: unknown[] };
+    expect(journal.entries.length).toBeGreaterThanOrEqual(7);
+    expect(applied[0]?.count).toBe(journal.entries.length);
   });
 
   it("stores, updates and looks up site redirects", async () => {
