@@ -80,22 +80,22 @@ try {
     cursor = body.nextCursor;
   }
 
-  async function run(label: string, paths: string[], overallRate?: number): Promise<void> {
-    let next = 0;
+  async function run(
+    label: string,
+    paths: string[],
+    overallRate?: number,
+    headers: Record<string, string> = { Cookie: cookie },
+  ): Promise<void> {
     const result = await autocannon({
       url: web.url,
+      // The load generator runs in its own thread, not on the event loop of the server it measures; each
+      // connection walks the paths in turn (static requests, so the worker thread can take them).
+      workers: 1,
       connections,
       duration: seconds,
       ...(overallRate ? { overallRate } : {}),
-      headers: { Cookie: cookie },
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % paths.length;
-            return { ...request, path: paths[next] };
-          },
-        },
-      ],
+      headers,
+      requests: paths.map((path) => ({ method: "GET" as const, path })),
     });
     const failed = result.non2xx + result.errors + result.timeouts;
     process.stdout.write(
@@ -106,12 +106,15 @@ try {
 
   const firstPage = ["/api/notes?limit=20"];
   const deepPages = cursors.map((value) => `/api/notes?limit=20&cursor=${encodeURIComponent(value)}`);
+  // Baselines: the framework alone, and a signed-in call that reads nothing else (the session's cost).
+  await run("GET /api/health (anonymous), as fast as it goes", ["/api/health"], undefined, {});
+  await run("GET /api/user/usage (session), as fast as it goes", ["/api/user/usage"]);
   await run(`first page at ${rate} req/s`, firstPage, rate);
   await run(`deep pages at ${rate} req/s`, deepPages, rate);
   await run("first page, as fast as it goes", firstPage);
   await run("deep pages, as fast as it goes", deepPages);
   await run("search 'sync 4242' at 100 req/s", ["/api/notes?limit=20&q=sync%204242"], 100);
 } finally {
+  // Stopping the web closes its database, which drops the bench database.
   await web.stop();
-  await handle.close();
 }

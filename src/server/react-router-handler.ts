@@ -38,6 +38,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
     const signedIn = await deps.resolveSession(request.headers);
     // spec section 6: a banned user is signed out and shown /sso?banned=true.
     if (signedIn?.isBanned && !/^\/(es\/|pt\/)?sso$/.test(new URL(request.url).pathname)) return bannedRedirect(request, deps);
+    const payload = signedIn ? await signedIn.payload() : null;
     const url = new URL(request.url);
     const origin = deps.publicUrl ? new URL(deps.publicUrl).origin : url.origin;
     const requestId = String(c.get("requestId"));
@@ -47,8 +48,8 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       nonce: String(c.get("secureHeadersNonce") ?? ""),
       environment: environmentFromHost(new URL(origin).host),
       origin,
-      viewer: signedIn ? toViewer(signedIn.payload) : null,
-      account: signedIn && !signedIn.isBanned ? toAccountSummary(signedIn.payload) : null,
+      viewer: payload ? toViewer(payload) : null,
+      account: payload && !signedIn?.isBanned ? toAccountSummary(payload) : null,
       signIn: deps.signIn,
       theme: parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName)),
       catalogVersion: deps.catalogVersion,

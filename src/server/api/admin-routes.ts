@@ -37,7 +37,7 @@ export function adminRoutes({ db }: { db: Database }) {
   app.use("/admin/*", requireUser());
   app.use("/admin/*", async (c, next) => {
     // spec section 6: admin paths are for the IS_ADMIN role only.
-    if (currentUser(c).payload.role !== "admin") throw new AppError("FORBIDDEN");
+    if (!currentUser(c).isAdmin) throw new AppError("FORBIDDEN");
     return next();
   });
   app.openapi(route("/admin/users/ban", "Ban a user (with reason and optional end)", banInput), async (c) => {
