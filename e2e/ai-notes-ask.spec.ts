@@ -169,6 +169,12 @@ test("ask-AI in Spanish at phone width: a chat is kept, reopened from the histor
     headers: { "X-CSRF-Token": csrf },
   });
   expect(created.status()).toBe(201);
+  // Home links to a demo note, which opens in the same language.
+  await page.goto("/es/home");
+  await waitForPageReady(page);
+  await page.getByRole("link", { name: "Ver una nota de ejemplo" }).click();
+  await expect(page).toHaveURL(/\/es\/demo-note\/product-stand-up$/);
+  await expect(page.getByTestId("ai-notes")).toBeVisible();
   await page.goto("/es/ask-ai");
   await waitForPageReady(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

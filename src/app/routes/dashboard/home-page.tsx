@@ -31,9 +31,14 @@ export default function HomePage() {
           <h2 id="recent-notes" className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
             {tn("list.recent")}
           </h2>
-          <Link to={to("/notes")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-            {tn("list.viewAll")}
-          </Link>
+          <div className="flex gap-4">
+            <Link to={to("/demo-note/product-stand-up")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+              {tn("page.demo.tryOne")}
+            </Link>
+            <Link to={to("/notes")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+              {tn("list.viewAll")}
+            </Link>
+          </div>
         </div>
         <NoteList pageSize={5} canFetchMore={false} />
       </section>
