@@ -32,7 +32,10 @@ export default function HomePage() {
             {tn("list.recent")}
           </h2>
           <div className="flex gap-4">
-            <Link to={to("/demo-note/product-stand-up")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            <Link
+              to={to("/demo-note/product-stand-up")}
+              className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
               {tn("page.demo.tryOne")}
             </Link>
             <Link to={to("/notes")} className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
