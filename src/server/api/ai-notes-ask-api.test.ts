@@ -222,3 +222,35 @@ describe("AI notes and ask-AI through an OpenAI-compatible model", () => {
     expect(ready.data.notesError).toBeNull();
   }, 90_000);
 });
+
+describe("AI notes and ask-AI when the configured model cannot load", () => {
+  let web: RunningWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb("pglite", {
+      AUTH_RATE_LIMIT_SCALE: "100",
+      LLM_ENGINE: "llama",
+      LLM_MODEL_FILE: "/nonexistent/model.gguf",
+      NOTES_RETRY_DELAY_SECONDS: "1",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it("says so on the note and in the chat instead of failing silently or answering 500", async () => {
+    const client = await verifiedClient(web, "noload@example.com");
+    const created = await client.api("POST", "/notes/text", { title: "Weekly", text: meeting });
+    const note = ((await created.json()) as { note: NoteView }).note;
+    const failed = await waitForNote(client, note.id, (current) => current.data.notesStatus === "notes_failed", { timeoutMs: 60_000 });
+    expect(failed.data.notesError).toBe("engine_failed");
+
+    const answer = await ask(client, { question: "When is the mobile release?" });
+    expect(answer.status).toBe(200);
+    expect(answer.events.map((event) => event.event)).toEqual(["thread", "error"]);
+    expect(answer.events[1]?.data).toEqual({ errorCode: "ANSWER_FAILED" });
+    // The question is kept in the chat history.
+    const messages = (await (await client.api("GET", `/ask/threads/${answer.threadId}/messages`)).json()) as { items: { role: string }[] };
+    expect(messages.items.map((message) => message.role)).toEqual(["user"]);
+  }, 90_000);
+});

@@ -135,12 +135,13 @@ export function askRoutes({
     const asked = await addMessage(db, { userId, threadId, message: { role: "user", content: input.question } });
     const passages = await findPassages(db, { userId, noteId: input.noteId, question: input.question });
     const language = (await findUserLanguage(db, { userId })) ?? "en";
-    const model = await languageModel();
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();
       stream.onAbort(() => abort.abort());
       await stream.writeSSE({ event: "thread", data: JSON.stringify({ threadId, question: { id: asked?.id, content: input.question } }) });
       try {
+        // Loaded here, inside the stream: a model that cannot load is an `error` event like any failed answer.
+        const model = await languageModel();
         for await (const event of answerQuestion({ model, question: input.question, history, passages, language, signal: abort.signal })) {
           if (event.kind === "delta") {
             await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: event.text }) });
