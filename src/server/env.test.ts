@@ -29,6 +29,7 @@ describe("parseEnv", () => {
       OPENAI_AUDIO_MODEL: "whisper-1",
       LLM_ENGINE: "auto",
       LLM_MODEL: "gpt-4o-mini",
+      EMBEDDINGS_MODEL: "text-embedding-3-small",
       LLM_CONTEXT_TOKENS: 8192,
       LLM_DOWNLOAD: false,
       GOOGLE_AUTHORIZATION_URL: "https://accounts.google.com/o/oauth2/v2/auth",

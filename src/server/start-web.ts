@@ -13,7 +13,7 @@ import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { requestLocale } from "../shared/i18n/request-locale";
-import { createJobDefinitions, createLanguageModelLoader, createStorage } from "../worker/job-deps";
+import { createEmbeddingModelFromEnv, createJobDefinitions, createLanguageModelLoader, createStorage } from "../worker/job-deps";
 import { ensureQueues, registerJobHandlers } from "../worker/job-registry";
 import { resolveAuthSecret } from "./accounts/auth-secret";
 import { createSessionResolver } from "./accounts/session-resolver";
@@ -110,6 +110,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
     thirdPartyOrigins: oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : [],
     languageModel,
+    embeddingModel: createEmbeddingModelFromEnv(env),
     media: {
       boss: queue.boss,
       storage,

@@ -5,6 +5,7 @@ import { transcriptionJob } from "../core/transcription/jobs";
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
 import type { Database } from "../infra/db/client";
 import { createLanguageModel } from "../infra/llm/create-language-model";
+import { createEmbeddingModel, type EmbeddingModel } from "../infra/llm/embedding-model";
 import type { LanguageModel } from "../infra/llm/language-model";
 import { createSpeechEngine } from "../infra/speech/create-speech-engine";
 import type { SpeechEngine } from "../infra/speech/speech-engine";
@@ -51,6 +52,12 @@ export function createTranscriptionDeps(
   };
 }
 
+/** The configured embeddings endpoint (EMBEDDINGS_BASE_URL), or null: ask-AI then uses full text alone. */
+export function createEmbeddingModelFromEnv(env: Env): EmbeddingModel | null {
+  if (!env.EMBEDDINGS_BASE_URL) return null;
+  return createEmbeddingModel({ baseUrl: env.EMBEDDINGS_BASE_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL });
+}
+
 /**
  * The configured language model, loaded on first use and shared by everything in the process (a local
  * model holds hundreds of MB: the notes job and ask-AI must not load two). A failed load is tried again
@@ -73,7 +80,12 @@ export function createJobDefinitions(
   deps: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; languageModel: () => Promise<LanguageModel | null> },
 ): JobDefinition<never>[] {
   const transcription = createTranscriptionDeps(env, deps);
-  const notes: NotesDeps = { db: deps.db, languageModel: deps.languageModel, logger: deps.logger };
+  const notes: NotesDeps = {
+    db: deps.db,
+    languageModel: deps.languageModel,
+    embeddingModel: createEmbeddingModelFromEnv(env),
+    logger: deps.logger,
+  };
   return [
     transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS }),
     notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),

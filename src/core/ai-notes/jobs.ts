@@ -1,10 +1,12 @@
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { Database } from "../../infra/db/client";
+import type { EmbeddingModel } from "../../infra/llm/embedding-model";
 import type { LanguageModel } from "../../infra/llm/language-model";
 import type { Logger } from "../../server/logger";
 import { enqueue, type JobDefinition, PermanentJobError } from "../../worker/job-registry";
 import { findUserLanguage } from "../accounts/data";
+import { indexNoteEmbeddings } from "../ask/embeddings";
 import { findNote, listSegments } from "../notes/data";
 import { detectTemplate } from "./detect-template";
 import { generateNotes, NotesOutputError } from "./generate-notes";
@@ -31,6 +33,8 @@ export interface NotesDeps {
   db: Database;
   /** Loaded on the first job; null when none is configured (extractive notes, labelled). */
   languageModel(): Promise<LanguageModel | null>;
+  /** When configured, the transcript is embedded too, for ask-AI to find passages by meaning. */
+  embeddingModel?: EmbeddingModel | null;
   logger: Logger;
 }
 
@@ -59,6 +63,12 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
     },
   });
   if (!(await saveGeneratedNotes(db, { ...ids, notes: generated }))) throw new PermanentJobError("note_gone");
+  if (deps.embeddingModel) {
+    // Ask-AI still finds this note by its words if embedding fails: the notes are not held back for it.
+    await indexNoteEmbeddings(db, deps.embeddingModel, { ...ids, signal }).catch((error: unknown) =>
+      deps.logger.warn({ err: error, noteId: input.noteId }, "embedding the transcript failed: ask-AI finds this note by full text only"),
+    );
+  }
   await setNotesStatus(db, { ...ids, status: "notes_ready" });
   deps.logger.info({ noteId: input.noteId, engine: generated.engine, template }, "notes ready");
 }

@@ -46,17 +46,10 @@ function orQuery(terms: readonly string[]): string {
 }
 
 /**
- * The user's best-matching transcript passages for a question (PostgreSQL full text), optionally within
- * one note. Scoped to the user before anything else; each hit comes with the segments around it.
+ * Passages for hit segments: `hits` is a CTE body giving (note_id, title, position, rank), already scoped to
+ * the user. Each hit is widened with the segments before and after it, keeping the hit's own times.
  */
-export async function findPassages(
-  db: Database,
-  { userId, noteId, question, limit = 6 }: { userId: string; noteId?: string | null; question: string; limit?: number },
-): Promise<Passage[]> {
-  const terms = searchTerms(question);
-  if (terms.length === 0) return [];
-  const query = orQuery(terms);
-  const inNote: SQL = noteId ? sql`and n.id = ${noteId}` : sql``;
+async function widenHits(db: Database, hits: SQL, prelude: SQL = sql``): Promise<Passage[]> {
   const rows = await queryRows<{
     note_id: string;
     title: string;
@@ -68,16 +61,7 @@ export async function findPassages(
   }>(
     db,
     sql`
-    with q as (select to_tsquery('simple', ${query}) as query),
-    hits as (
-      select s.note_id, n.title, s.position, ts_rank_cd(s.search_vector, q.query) as rank
-      from notes n
-      join transcript_segments s on s.note_id = n.id
-      cross join q
-      where n.user_id = ${userId} ${inNote} and s.search_vector @@ q.query
-      order by rank desc, s.note_id, s.position
-      limit ${limit}
-    )
+    with ${prelude} hits as (${hits})
     select h.note_id, h.title, h.position, h.rank,
       max(s.start_seconds) filter (where s.position = h.position) as start_seconds,
       max(s.end_seconds) filter (where s.position = h.position) as end_seconds,
@@ -96,4 +80,79 @@ export async function findPassages(
     text: row.text,
     rank: Number(row.rank),
   }));
+}
+
+/**
+ * The user's best-matching transcript passages for a question (PostgreSQL full text), optionally within
+ * one note. Scoped to the user before anything else; each hit comes with the segments around it.
+ */
+export async function findPassages(
+  db: Database,
+  { userId, noteId, question, limit = 6 }: { userId: string; noteId?: string | null; question: string; limit?: number },
+): Promise<Passage[]> {
+  const terms = searchTerms(question);
+  if (terms.length === 0) return [];
+  const inNote: SQL = noteId ? sql`and n.id = ${noteId}` : sql``;
+  return widenHits(
+    db,
+    sql`
+      select s.note_id, n.title, s.position, ts_rank_cd(s.search_vector, q.query) as rank
+      from notes n
+      join transcript_segments s on s.note_id = n.id
+      cross join q
+      where n.user_id = ${userId} ${inNote} and s.search_vector @@ q.query
+      order by rank desc, s.note_id, s.position
+      limit ${limit}`,
+    sql`q as (select to_tsquery('simple', ${orQuery(terms)}) as query),`,
+  );
+}
+
+/**
+ * The user's passages closest in meaning to a question's embedding (dot product of unit vectors of the
+ * same model), optionally within one note. Computed in SQL over the user's own vectors only.
+ */
+export async function findPassagesByMeaning(
+  db: Database,
+  {
+    userId,
+    noteId,
+    vector,
+    model,
+    limit = 6,
+  }: { userId: string; noteId?: string | null; vector: readonly number[]; model: string; limit?: number },
+): Promise<Passage[]> {
+  const inNote: SQL = noteId ? sql`and n.id = ${noteId}` : sql``;
+  // A PostgreSQL array literal: both drivers take it as one text parameter, cast to real[].
+  const literal = `{${vector.map((value) => (Number.isFinite(value) ? value : 0)).join(",")}}`;
+  return widenHits(
+    db,
+    sql`
+      select e.note_id, n.title, e.position,
+        (select sum(a * b) from unnest(e.vector, ${literal}::real[]) as t(a, b)) as rank
+      from segment_embeddings e
+      join notes n on n.id = e.note_id
+      where n.user_id = ${userId} ${inNote} and e.model = ${model}
+      order by rank desc, e.note_id, e.position
+      limit ${limit}`,
+  );
+}
+
+/**
+ * Both lists merged by reciprocal rank fusion (each passage scores 1/(60 + rank) in each list it is in):
+ * a passage found by words and by meaning comes first; either alone still counts.
+ */
+export function fusePassages(lists: readonly (readonly Passage[])[], limit = 6): Passage[] {
+  const scored = new Map<string, { passage: Passage; score: number }>();
+  for (const list of lists) {
+    list.forEach((passage, index) => {
+      const key = `${passage.noteId}:${passage.position}`;
+      const entry = scored.get(key) ?? { passage, score: 0 };
+      entry.score += 1 / (60 + index + 1);
+      scored.set(key, entry);
+    });
+  }
+  return [...scored.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ passage, score }) => ({ ...passage, rank: score }));
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { AiNotesContent, NotesTemplate } from "../../core/ai-notes/schema";
 import { user } from "./auth-schema";
 import { notes, tsvector } from "./notes-schema";
@@ -73,4 +73,22 @@ export const chatMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("chat_messages_thread_idx").on(table.threadId, table.createdAt)],
+);
+
+/**
+ * A transcript segment's embedding (unit length), written by the notes job when an embedding model is
+ * configured; ask-AI ranks passages by dot product with the question's. `model` keeps vectors of different
+ * models apart (a changed model re-embeds on the next notes run).
+ */
+export const segmentEmbeddings = pgTable(
+  "segment_embeddings",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    model: text("model").notNull(),
+    vector: real("vector").array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.noteId, table.position] })],
 );

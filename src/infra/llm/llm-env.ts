@@ -33,6 +33,13 @@ export const llmEnvShape = {
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "must be a sha256 in hex (64 characters)")
     .optional(),
+  /**
+   * An OpenAI-compatible `/v1/embeddings` endpoint: ask-AI then finds passages by meaning as well as by
+   * words. Unset: full text only. EMBEDDINGS_API_KEY falls back to none (local servers need none).
+   */
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).default("text-embedding-3-small"),
   /** Most threads llama.cpp may use; never more than the machine's cores (its default of 4+ is far slower on 2). */
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
 };

@@ -164,6 +164,9 @@ describe("AI notes and ask-AI through an OpenAI-compatible model", () => {
       LLM_API_KEY: "sk-test",
       LLM_MODEL: "stand-in-chat",
       NOTES_RETRY_DELAY_SECONDS: "1",
+      EMBEDDINGS_BASE_URL: standIn.url,
+      EMBEDDINGS_API_KEY: "sk-test",
+      EMBEDDINGS_MODEL: "stand-in-embed",
     });
   }, 120_000);
   afterAll(async () => {
@@ -203,6 +206,20 @@ describe("AI notes and ask-AI through an OpenAI-compatible model", () => {
     const askRequest = standIn.requests().at(-1);
     expect(askRequest?.body.stream).toBe(true);
     expect(askRequest?.body.messages[0]?.content).toMatch(/\[1\] \(Weekly, 00:\d\d\)/);
+  });
+
+  it("finds a passage by meaning when the question shares no word with it (embeddings configured)", async () => {
+    const client = await verifiedClient(web, `llm${++counter}@example.com`);
+    const created = await client.api("POST", "/notes/text", { title: "Roadmap", text: meeting });
+    const note = ((await created.json()) as { note: NoteView }).note;
+    await waitForNote(client, note.id, (current) => current.data.notesStatus === "notes_ready");
+    expect(standIn.embeddingRequests()).toBeGreaterThan(0);
+
+    // "ship" is not in the transcript: full text finds nothing; the embedding relates it to "release".
+    const answer = await ask(client, { question: "When do we ship?" });
+    const sent = standIn.requests().at(-1)?.body.messages[0]?.content as string;
+    expect(sent).toMatch(/\[1\] \(Roadmap, \d\d:\d\d\) [^\n]*mobile release is on track/);
+    expect(answer.answer?.citations.every((citation) => citation.noteId === note.id)).toBe(true);
   });
 
   it("fails the notes with a reason when the model keeps answering nonsense, and regenerate recovers", async () => {

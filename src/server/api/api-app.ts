@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
 import type { Auth } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
+import type { EmbeddingModel } from "../../infra/llm/embedding-model";
 import type { LanguageModel } from "../../infra/llm/language-model";
 import type { Storage } from "../../infra/storage/storage";
 import type { ResolveSession } from "../accounts/session-resolver";
@@ -40,6 +41,8 @@ export interface ApiDeps {
   publicUrl?: string;
   /** The configured language model (null: none; answers quote passages), loaded on first use. */
   languageModel: () => Promise<LanguageModel | null>;
+  /** The configured embeddings endpoint, or null (full-text retrieval only). */
+  embeddingModel?: EmbeddingModel | null;
   /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
   media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
@@ -61,7 +64,10 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", adminRoutes({ db: deps.db }));
   api.route("/", folderRoutes({ db: deps.db }));
   api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));
-  api.route("/", askRoutes({ db: deps.db, languageModel: deps.languageModel, logger: deps.logger }));
+  api.route(
+    "/",
+    askRoutes({ db: deps.db, languageModel: deps.languageModel, embeddingModel: deps.embeddingModel ?? null, logger: deps.logger }),
+  );
   api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));
   api.route("/", exportRoutes({ db: deps.db, catalogs: deps.catalogs }));

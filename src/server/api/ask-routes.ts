@@ -4,9 +4,10 @@ import { findUserLanguage } from "../../core/accounts/data";
 import { answerQuestion } from "../../core/ask/answer";
 import { findThread, listMessages, listThreads } from "../../core/ask/data";
 import { addMessage, createThread, deleteThread } from "../../core/ask/mutations";
-import { findPassages } from "../../core/ask/retrieval";
+import { findPassages, findPassagesByMeaning, fusePassages, type Passage } from "../../core/ask/retrieval";
 import { findNote } from "../../core/notes/data";
 import type { Database } from "../../infra/db/client";
+import type { EmbeddingModel } from "../../infra/llm/embedding-model";
 import type { LanguageModel } from "../../infra/llm/language-model";
 import type { ApiEnv } from "../hono-env";
 import type { Logger } from "../logger";
@@ -89,13 +90,30 @@ const remove = createRoute({
 export function askRoutes({
   db,
   languageModel,
+  embeddingModel,
   logger,
 }: {
   db: Database;
   languageModel: () => Promise<LanguageModel | null>;
+  /** Configured: passages are found by meaning as well as by words (decision 017). */
+  embeddingModel: EmbeddingModel | null;
   logger: Logger;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  async function relevantPassages(query: { userId: string; noteId?: string; question: string }): Promise<Passage[]> {
+    const byWords = await findPassages(db, query);
+    if (!embeddingModel) return byWords;
+    try {
+      const [vector] = await embeddingModel.embed([query.question]);
+      if (!vector) return byWords;
+      const byMeaning = await findPassagesByMeaning(db, { ...query, vector, model: embeddingModel.id });
+      return fusePassages([byWords, byMeaning]);
+    } catch (error) {
+      // The words still find passages when the embeddings endpoint is down.
+      logger.warn({ err: error }, "embedding the question failed: full text only");
+      return byWords;
+    }
+  }
   app.use("/ask", requireUser());
   app.use("/ask/*", requireUser());
   app.openapi(threads, async (c) => {
@@ -133,7 +151,7 @@ export function askRoutes({
     const history = threadId ? (await listMessages(db, { userId, threadId })).map(({ role, content }) => ({ role, content })) : [];
     threadId ??= await createThread(db, { userId, noteId: input.noteId ?? null, title: input.question });
     const asked = await addMessage(db, { userId, threadId, message: { role: "user", content: input.question } });
-    const passages = await findPassages(db, { userId, noteId: input.noteId, question: input.question });
+    const passages = await relevantPassages({ userId, noteId: input.noteId, question: input.question });
     const language = (await findUserLanguage(db, { userId })) ?? "en";
     return streamSSE(c, async (stream) => {
       const abort = new AbortController();

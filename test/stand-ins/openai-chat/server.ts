@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { defaultJsonReply, defaultTextReply, type PromptMessage, promptSentences } from "./default-replies";
+import { embeddingsAnswer, embeddingsRequest } from "./embeddings";
 import { type JsonSchema, strictSchemaProblem } from "./json-schema-check";
 
 // A stand-in for an OpenAI-compatible chat endpoint on 127.0.0.1: `POST /v1/chat/completions` (a JSON
@@ -47,6 +48,8 @@ export interface OpenAiChatStandIn {
   script(...replies: ScriptedReply[]): void;
   /** The chat completion requests received so far, oldest first. */
   requests(): RecordedChatRequest[];
+  /** How many embeddings requests came in (each embeds a batch of texts). */
+  embeddingRequests(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -112,6 +115,7 @@ export async function startOpenAiChatStandIn({
   const queue: ScriptedReply[] = [];
   const received: RecordedChatRequest[] = [];
   let sequence = 0;
+  let embeddingRequests = 0;
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -159,6 +163,12 @@ export async function startOpenAiChatStandIn({
         object: "list",
         data: models.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "stand-in" })),
       });
+    }
+    if (route === "POST /v1/embeddings") {
+      const parsed = embeddingsRequest.safeParse(JSON.parse((await readBody(request)) || "null"));
+      if (!parsed.success) return sendError(response, 400, parsed.error.message, "invalid_request_error", null);
+      embeddingRequests += 1;
+      return sendJson(response, 200, embeddingsAnswer(parsed.data));
     }
     if (route !== "POST /v1/chat/completions")
       return sendError(response, 404, `Unknown request URL: ${request.method} ${path}.`, "invalid_request_error", "unknown_url");
@@ -277,6 +287,7 @@ export async function startOpenAiChatStandIn({
       queue.push(...replies);
     },
     requests: () => structuredClone(received),
+    embeddingRequests: () => embeddingRequests,
     reset: () => {
       queue.length = 0;
       received.length = 0;
