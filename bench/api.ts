@@ -4,6 +4,7 @@ import { parseEnv } from "../src/server/env";
 import { createLogger } from "../src/server/logger";
 import { startWeb } from "../src/server/start-web";
 import { openTestDatabase } from "../test/support/test-databases";
+import { signedInCookie } from "./support/signed-in-cookie";
 
 // `npm run bench:api` (issue 5): the notes list on PostgreSQL with 100k notes seeded for one user (the
 // deepest a user's list gets) plus other users' notes around them. Prints p50/p99 latency at a fixed
@@ -28,19 +29,7 @@ const web = await startWeb(
   { database: handle },
 );
 try {
-  const origin = { Origin: web.url, "Content-Type": "application/json" };
-  const email = "bench@example.com";
-  await fetch(`${web.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: origin,
-    body: JSON.stringify({ email, password: "bench password 1", name: "Bench" }),
-  });
-  const code = /oobCode=([^\s&]+)/.exec(web.mailCatcher?.list({ to: email })[0]?.text ?? "")?.[1];
-  const verified = await fetch(`${web.url}/api/auth/verify-email?token=${code}`, { headers: origin });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await signedInCookie(web);
   const me = (await (await fetch(`${web.url}/api/user`, { headers: { Cookie: cookie } })).json()) as {
     payload?: { userId?: string };
     userId?: string;

@@ -2,6 +2,7 @@ import { openDatabase } from "../src/infra/db/client";
 import { parseEnv } from "../src/server/env";
 import { createLogger } from "../src/server/logger";
 import { startWeb } from "../src/server/start-web";
+import { signedInCookie } from "./support/signed-in-cookie";
 
 // `npm run bench:auth`: what a signed-in session adds to each request (decision 005, point 3): the
 // session lookup + user data read on an API call and on a page, against anonymous requests. PGlite in memory.
@@ -17,19 +18,7 @@ const web = await startWeb(
   createLogger("silent"),
   { database: await openDatabase({ dataDir: "memory://" }) },
 );
-const origin = { Origin: web.url, "Content-Type": "application/json" };
-const email = "bench@example.com";
-await fetch(`${web.url}/api/auth/sign-up/email`, {
-  method: "POST",
-  headers: origin,
-  body: JSON.stringify({ email, password: "bench password 1", name: "Bench" }),
-});
-const code = /oobCode=([^\s&]+)/.exec(web.mailCatcher?.list({ to: email })[0]?.text ?? "")?.[1];
-const verified = await fetch(`${web.url}/api/auth/verify-email?token=${code}`, { headers: origin });
-const cookie = verified.headers
-  .getSetCookie()
-  .map((line) => line.split(";")[0])
-  .join("; ");
+const cookie = await signedInCookie(web);
 
 async function time(label: string, path: string, headers: Record<string, string>): Promise<void> {
   const samples: number[] = [];

@@ -1,3 +1,5 @@
+import { formatClock as formatSharedClock } from "../../shared/notes/clock";
+
 /** A transcript segment as the notes generator reads it. */
 export interface NotesSegment {
   start: number;
@@ -8,11 +10,7 @@ export interface NotesSegment {
 
 /** `[mm:ss]` or `[h:mm:ss]`: the time stamps the model sees and copies into chapters. */
 export function formatClock(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${String(minutes).padStart(2, "0")}:${rest}`;
+  return formatSharedClock(seconds, { padMinutes: true });
 }
 
 /** Reads `mm:ss` / `h:mm:ss` (or plain seconds) back; null when it is neither. */

@@ -40,7 +40,7 @@ export function searchTerms(question: string): string[] {
   return [...new Set(terms)].slice(0, 12);
 }
 
-/** `term:* | term:*` for to_tsquery: any term may match, ranking prefers passages with more of them. */
+/** `term:* | term:*` for to_tsquery: one matching term is enough, ranking prefers passages with more of them. */
 function orQuery(terms: readonly string[]): string {
   return terms.map((term) => `${term.replace(/[^\p{L}\p{N}]/gu, "")}:*`).join(" | ");
 }

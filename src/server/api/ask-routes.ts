@@ -13,7 +13,7 @@ import type { ApiEnv } from "../hono-env";
 import type { Logger } from "../logger";
 import { AppError } from "./api-error";
 import { currentUser, requireUser } from "./require-user";
-import { validationHook } from "./validation-hook";
+import { validationError, validationHook } from "./validation-hook";
 
 const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const errors = {
@@ -134,12 +134,7 @@ export function askRoutes({
   app.post("/ask", async (c) => {
     const userId = currentUser(c).userId;
     const parsed = askInput.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      throw new AppError(
-        "VALIDATION_FAILED",
-        parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "(body)", message: issue.message })),
-      );
-    }
+    if (!parsed.success) throw validationError(parsed.error.issues);
     const input = parsed.data;
     // Every check happens before the stream starts, so mistakes still answer with a status code.
     if (input.noteId && !(await findNote(db, { userId, noteId: input.noteId }))) throw new AppError("NOT_FOUND");

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { formatClock } from "../../../shared/notes/clock";
 
 /**
  * A moment in the media as a clock: m:ss under an hour, h:mm:ss above. Transcript timestamps and
@@ -6,11 +7,7 @@ import type { TFunction } from "i18next";
  * lengths of time) does not apply to them.
  */
 export function formatTimestamp(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+  return formatClock(seconds);
 }
 
 /** "0:42", "12:05" or "1:02:03" back to seconds; null when it is not a clock time. */
