@@ -8,6 +8,7 @@ export default defineConfig({
     "./src/infra/db/usage-schema.ts",
     "./src/infra/db/notes-schema.ts",
     "./src/infra/db/workspace-schema.ts",
+    "./src/infra/db/meetings-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

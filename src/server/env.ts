@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botEnvShape } from "../core/meetings/bot-env";
 import { socialEnvShape } from "../infra/auth/social/social-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
 import { speechEnvShape } from "../infra/speech/speech-env";
@@ -84,6 +85,7 @@ export const envSchema = z.object({
   ...socialEnvShape,
   ...speechEnvShape,
   ...llmEnvShape,
+  ...botEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

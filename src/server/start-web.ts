@@ -5,6 +5,8 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAccountMail } from "../core/accounts/account-mail";
 import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
+import { botSettingsFromEnv } from "../core/meetings/bot-env";
+import { botTokenSecret } from "../core/meetings/launch-job";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
 import { createAuth } from "../infra/auth/create-auth";
 import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
@@ -13,7 +15,13 @@ import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { requestLocale } from "../shared/i18n/request-locale";
-import { createEmbeddingModelFromEnv, createJobDefinitions, createLanguageModelLoader, createStorage } from "../worker/job-deps";
+import {
+  createBotLaunchJob,
+  createEmbeddingModelFromEnv,
+  createJobDefinitions,
+  createLanguageModelLoader,
+  createStorage,
+} from "../worker/job-deps";
 import { ensureQueues, registerJobHandlers } from "../worker/job-registry";
 import { resolveAuthSecret } from "./accounts/auth-secret";
 import { createSessionResolver } from "./accounts/session-resolver";
@@ -67,12 +75,24 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   });
   const storage = createStorage(env);
   const languageModel = createLanguageModelLoader(env, logger);
+  const secret = await resolveAuthSecret(env);
   const jobs = createJobDefinitions(env, { db: database.db, storage, logger, boss: queue.boss, languageModel });
-  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, jobs);
+  // Bots call back to this process in the embedded default; its address is known once it listens.
+  let ownUrl: string | null = null;
+  const bots = createBotLaunchJob(env, {
+    db: database.db,
+    storage,
+    logger,
+    boss: queue.boss,
+    authSecret: secret,
+    callbackBaseUrl: () => ownUrl,
+  });
+  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, bots.isWorkedHere ? [...jobs, bots.definition] : jobs);
   else await ensureQueues(queue.boss, jobs);
+  if (!env.EMBEDDED_WORKER || !bots.isWorkedHere) await ensureQueues(queue.boss, [bots.definition]);
   const noteEvents = await startNoteEventHub(database, logger);
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
-  const secret = await resolveAuthSecret(env);
+  const botSettings = botSettingsFromEnv(env);
   const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const isSecureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
   const auth = createAuth({
@@ -118,6 +138,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
     },
+    meetings: { concurrentPerUser: botSettings.concurrentPerUser, tokenSecret: botTokenSecret(botSettings, secret) },
     extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],
     extraPages: mail.catcher ? [devMailboxPage(mail.catcher)] : [],
   });
@@ -127,6 +148,8 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  // Bots on this machine reach it on loopback whatever HOST is.
+  ownUrl = `http://127.0.0.1:${port}`;
   logger.info({ url }, "web role listening");
   return {
     url,

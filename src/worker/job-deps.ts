@@ -1,8 +1,11 @@
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
 import { enqueueNotes, type NotesDeps, notesJob } from "../core/ai-notes/jobs";
+import { botSettingsFromEnv } from "../core/meetings/bot-env";
+import { botLaunchJob, botTokenSecret } from "../core/meetings/launch-job";
 import { transcriptionJob } from "../core/transcription/jobs";
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
+import { createChildProcessLauncher } from "../infra/bots/child-process-launcher";
 import type { Database } from "../infra/db/client";
 import { createLanguageModel } from "../infra/llm/create-language-model";
 import { createEmbeddingModel, type EmbeddingModel } from "../infra/llm/embedding-model";
@@ -90,4 +93,26 @@ export function createJobDefinitions(
     transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS }),
     notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),
   ] as unknown as JobDefinition<never>[];
+}
+
+/**
+ * The bot launcher's queue definition (issue 6). Worked only where BOT_CAPACITY > 0; elsewhere its queue
+ * is only created, so the web can queue bots for other machines to run.
+ */
+export function createBotLaunchJob(
+  env: Env,
+  deps: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; authSecret: string; callbackBaseUrl(): string | null },
+): { definition: JobDefinition<never>; isWorkedHere: boolean } {
+  const settings = botSettingsFromEnv(env);
+  const definition = botLaunchJob({
+    db: deps.db,
+    storage: deps.storage,
+    boss: deps.boss,
+    settings,
+    tokenSecret: botTokenSecret(settings, deps.authSecret),
+    callbackBaseUrl: deps.callbackBaseUrl,
+    launcher: createChildProcessLauncher({ chromiumPath: settings.chromiumPath }),
+    logger: deps.logger,
+  });
+  return { definition: definition as unknown as JobDefinition<never>, isWorkedHere: settings.capacity > 0 };
 }

@@ -1,4 +1,4 @@
-import type { PgBoss, QueueOptions } from "pg-boss";
+import type { PgBoss, QueueOptions, WorkOptions } from "pg-boss";
 import type { z } from "zod";
 import type { Logger } from "../server/logger";
 
@@ -31,6 +31,8 @@ export interface JobDefinition<Payload> {
   payload: z.ZodType<Payload>;
   /** Retry and expiry policy of the queue; each definition says why its numbers are what they are. */
   queue?: Pick<QueueOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds" | "heartbeatSeconds">;
+  /** How many run at once in this process, and per group (e.g. per user) across every process. */
+  work?: Pick<WorkOptions, "localConcurrency" | "groupConcurrency">;
   handle(payload: Payload, context: JobContext): Promise<void>;
   /** Called once when the job will not run again: a permanent error, or the last retry failed. */
   onGiveUp?(payload: Payload, error: unknown, context: JobContext): Promise<void>;
@@ -41,10 +43,14 @@ export async function enqueue<Payload>(
   boss: PgBoss,
   definition: Pick<JobDefinition<Payload>, "name" | "payload">,
   payload: Payload,
-  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  options: { singletonKey?: string; startAfterSeconds?: number; group?: { id: string; tier?: string } } = {},
 ): Promise<string | null> {
   const data = definition.payload.parse(payload);
-  return boss.send(definition.name, data as object, { singletonKey: options.singletonKey, startAfter: options.startAfterSeconds });
+  return boss.send(definition.name, data as object, {
+    singletonKey: options.singletonKey,
+    startAfter: options.startAfterSeconds,
+    ...(options.group ? { group: options.group } : {}),
+  });
 }
 
 /**
@@ -65,7 +71,7 @@ export async function registerJobHandlers(
   for (const definition of definitions) {
     await boss.createQueue(definition.name, definition.queue ?? {});
     const retryLimit = definition.queue?.retryLimit ?? 2;
-    await boss.work(definition.name, workOptions, async (jobs) => {
+    await boss.work(definition.name, { ...workOptions, ...definition.work }, async (jobs) => {
       for (const job of jobs) await runJob(definition as JobDefinition<unknown>, job, retryLimit, logger);
     });
   }

@@ -1,9 +1,10 @@
 import { openDatabase } from "../infra/db/client";
 import { startQueue } from "../infra/queue/boss";
+import { resolveAuthSecret } from "../server/accounts/auth-secret";
 import { EnvError, parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
-import { createJobDefinitions, createLanguageModelLoader, createStorage } from "./job-deps";
-import { registerJobHandlers } from "./job-registry";
+import { createBotLaunchJob, createJobDefinitions, createLanguageModelLoader, createStorage } from "./job-deps";
+import { ensureQueues, registerJobHandlers } from "./job-registry";
 
 // The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
 async function main() {
@@ -36,17 +37,25 @@ async function main() {
     await queue.stop();
     await database.close();
   };
-  const count = await registerJobHandlers(
-    queue.boss,
+  const storage = createStorage(env);
+  const jobs = createJobDefinitions(env, {
+    db: database.db,
+    storage,
     logger,
-    createJobDefinitions(env, {
-      db: database.db,
-      storage: createStorage(env),
-      logger,
-      boss: queue.boss,
-      languageModel: createLanguageModelLoader(env, logger),
-    }),
-  );
+    boss: queue.boss,
+    languageModel: createLanguageModelLoader(env, logger),
+  });
+  // Bots started here call back to the web at BOT_CALLBACK_URL (or PUBLIC_URL).
+  const bots = createBotLaunchJob(env, {
+    db: database.db,
+    storage,
+    logger,
+    boss: queue.boss,
+    authSecret: await resolveAuthSecret(env),
+    callbackBaseUrl: () => env.PUBLIC_URL ?? null,
+  });
+  const count = await registerJobHandlers(queue.boss, logger, bots.isWorkedHere ? [...jobs, bots.definition] : jobs);
+  if (!bots.isWorkedHere) await ensureQueues(queue.boss, [bots.definition]);
   logger.info({ jobKinds: count }, "worker ready");
 }
 

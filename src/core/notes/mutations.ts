@@ -54,6 +54,8 @@ type NotePatch = Partial<
     | "title"
     | "mediaKey"
     | "folderId"
+    | "meeting"
+    | "source"
   >
 >;
 

@@ -9,6 +9,8 @@ import type { Storage } from "../../infra/storage/storage";
 import { downloadYoutubeAudio, fetchYoutubeVideo } from "../../infra/youtube/youtube-client";
 import type { Logger } from "../../server/logger";
 import { markConversationRecorded } from "../accounts/mutations";
+import { findBotOfNote } from "../meetings/data";
+import { labelSegmentsWithSpeakers } from "../meetings/label-speakers";
 import { findNote } from "../notes/data";
 import { replaceSegments, type SegmentInput, updateNote } from "../notes/mutations";
 import { splitTextIntoSegments } from "../notes/text-segments";
@@ -115,8 +117,10 @@ async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal
     });
     return;
   }
+  // A meeting bot's recording: the names the platform showed speaking go on the transcript.
+  const bot = note.type === "meeting" ? await findBotOfNote(deps.db, ids) : null;
   await finishWithSegments(deps, note, {
-    segments: result.transcription.segments,
+    segments: bot ? labelSegmentsWithSpeakers(result.transcription.segments, bot.speakerTurns) : result.transcription.segments,
     language: result.transcription.language,
     mediaSeconds: result.mediaSeconds,
   });

@@ -13,4 +13,8 @@ export const noteKeys = {
   original: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}/original`,
   chunk: (userId: string, noteId: string, index: number) => `users/${userId}/notes/${noteId}/chunks/${index}.json`,
   chunks: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}/chunks`,
+  /** A meeting bot's recording arrives in numbered webm parts, joined into `original` when the call ends. */
+  recordingPart: (userId: string, noteId: string, part: number) =>
+    `users/${userId}/notes/${noteId}/recording-parts/${String(part).padStart(6, "0")}.webm`,
+  recordingParts: (userId: string, noteId: string) => `users/${userId}/notes/${noteId}/recording-parts`,
 };

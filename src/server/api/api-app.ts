@@ -18,10 +18,12 @@ import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
 import { askRoutes } from "./ask-routes";
 import { authRoutes } from "./auth-routes";
+import { botCallbackRoutes } from "./bot-callback-routes";
 import { csrfRoutes } from "./csrf-routes";
 import { exportRoutes } from "./export-routes";
 import { folderRoutes } from "./folder-routes";
 import { type HealthDeps, healthRoutes } from "./health-routes";
+import { meetingBotRoutes } from "./meeting-bot-routes";
 import { noteEditRoutes } from "./note-edit-routes";
 import { notesRoutes } from "./notes-routes";
 import { shareRoutes } from "./share-routes";
@@ -45,6 +47,8 @@ export interface ApiDeps {
   embeddingModel?: EmbeddingModel | null;
   /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
   media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
+  /** Meeting bots: the per-user cap at send time and the key of the bots' callback tokens. */
+  meetings: { concurrentPerUser: number; tokenSecret: string };
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
   extraRoutes?: OpenAPIHono<ApiEnv>[];
 }
@@ -54,7 +58,9 @@ export function apiApp(deps: ApiDeps) {
   const api = new OpenAPIHono<ApiEnv>();
   api.route("/", authRoutes(deps.auth, deps.catalogs));
   api.use("*", async (c, next) => {
-    c.set("signedIn", c.req.path.startsWith("/api/auth/") ? null : await deps.resolveSession(c.req.raw.headers));
+    // Auth routes resolve their own session; bot callbacks carry a bot token, never a session.
+    const isSessionless = c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/bot-callbacks/");
+    c.set("signedIn", isSessionless ? null : await deps.resolveSession(c.req.raw.headers));
     return next();
   });
   api.use("*", csrfProtection(deps.secret));
@@ -67,6 +73,20 @@ export function apiApp(deps: ApiDeps) {
   api.route(
     "/",
     askRoutes({ db: deps.db, languageModel: deps.languageModel, embeddingModel: deps.embeddingModel ?? null, logger: deps.logger }),
+  );
+  api.route(
+    "/",
+    meetingBotRoutes({
+      db: deps.db,
+      boss: deps.media.boss,
+      storage: deps.media.storage,
+      catalogs: deps.catalogs,
+      concurrentPerUser: deps.meetings.concurrentPerUser,
+    }),
+  );
+  api.route(
+    "/",
+    botCallbackRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, tokenSecret: deps.meetings.tokenSecret }),
   );
   api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));

@@ -31,6 +31,10 @@ export const apiErrorStatus = {
   NO_AI_NOTES: 409,
   EXPORT_NO_TRANSCRIPT: 409,
   EXPORT_NO_TIMELINE: 409,
+  MEETING_LINK_INVALID: 400,
+  BOT_ALREADY_IN_MEETING: 409,
+  BOT_CONCURRENCY_LIMIT: 402,
+  BOT_NOT_CANCELLABLE: 409,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;
@@ -39,6 +43,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     readonly details?: { field: string; message: string }[],
+    /** Extra fields the client acts on (the existing note's id, a limit's `errorSource`). */
+    readonly extra?: Record<string, string | number>,
   ) {
     super(code);
     this.name = "AppError";
@@ -53,6 +59,7 @@ export function errorBody(catalogs: Catalogs, headers: Headers, error: AppError)
     errorCode: error.code,
     message: t(`apiErrors.${error.code}`),
     ...(error.details ? { details: error.details } : {}),
+    ...error.extra,
   };
 }
 

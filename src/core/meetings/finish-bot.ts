@@ -1,0 +1,66 @@
+import { Readable } from "node:stream";
+import type { PgBoss } from "pg-boss";
+import type { Database } from "../../infra/db/client";
+import type { Storage } from "../../infra/storage/storage";
+import { updateNote } from "../notes/mutations";
+import { enqueueTranscription } from "../transcription/jobs";
+import { noteKeys } from "../transcription/schema";
+import { claimBotFinish } from "./mutations";
+
+// When a bot's call is over (its `finish` callback, or the launcher seeing the process end): the webm
+// parts it uploaded are joined, in order, into the note's media and handed to transcription (and from
+// there to AI notes). Runs once per bot; a bot that crashed mid-call still gets the parts that arrived,
+// so a crash loses at most the last few seconds, never the meeting.
+
+export interface FinishBotDeps {
+  db: Database;
+  storage: Storage;
+  boss: PgBoss;
+}
+
+function joinedParts(storage: Storage, keys: readonly string[]): Readable {
+  return Readable.from(
+    (async function* () {
+      for (const key of keys) {
+        for await (const chunk of await storage.get(key)) yield chunk as Buffer;
+      }
+    })(),
+  );
+}
+
+/** Returns what happened: transcribing the recording, or no recording (admitted but no audio, or never in). */
+export async function finishBot(
+  deps: FinishBotDeps,
+  { userId, botId, hasAudio }: { userId: string; botId: string; hasAudio: boolean | null },
+): Promise<"transcribing" | "noRecording" | "alreadyFinished"> {
+  const bot = await claimBotFinish(deps.db, { userId, botId });
+  if (!bot) return "alreadyFinished";
+  const ids = { userId, noteId: bot.noteId };
+  const keys: string[] = [];
+  for (let part = 0; part < bot.recordingParts; part++) {
+    const key = noteKeys.recordingPart(userId, bot.noteId, part);
+    // A part that never arrived (the bot died while sending it) is skipped: webm clusters stand alone.
+    if (await deps.storage.stat(key)) keys.push(key);
+  }
+  // hasAudio null = the bot could not say (it crashed): whatever arrived is worth transcribing.
+  if (keys.length === 0 || hasAudio === false) {
+    await updateNote(deps.db, { ...ids, patch: { active: false } });
+    await deps.storage.deletePrefix(noteKeys.recordingParts(userId, bot.noteId));
+    return "noRecording";
+  }
+  const key = noteKeys.original(userId, bot.noteId);
+  await deps.storage.put(key, joinedParts(deps.storage, keys), { contentType: "audio/webm" });
+  await deps.storage.deletePrefix(noteKeys.recordingParts(userId, bot.noteId));
+  await updateNote(deps.db, {
+    ...ids,
+    patch: {
+      mediaKey: key,
+      active: true,
+      transcriptionCode: "transcription_in_progress",
+      transcriptionProgress: 0,
+      source: { kind: "meeting", url: bot.meetingUrl },
+    },
+  });
+  await enqueueTranscription(deps.boss, ids);
+  return "transcribing";
+}

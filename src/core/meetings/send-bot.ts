@@ -1,0 +1,70 @@
+import type { PgBoss } from "pg-boss";
+import type { Database } from "../../infra/db/client";
+import { type MeetingLink, type MeetingPlatform, parseMeetingUrl } from "../../shared/meetings/meeting-url";
+import { countActiveBots, findActiveBotInMeeting } from "./data";
+import { enqueueBotLaunch } from "./launch-job";
+import { createMeetingBot, meetingKeyOf } from "./mutations";
+
+// Sending the bot (issue 6): a pasted link becomes a note of type `meeting` and a queued launch. The rules
+// that can refuse it are checked here, in the order a person would want to hear them: the link, a bot
+// already in that meeting (one per meeting and user), then the plan's concurrent-meeting limit.
+
+export const platformNames: Record<MeetingPlatform, string> = {
+  google_meet: "Google Meet",
+  microsoft_teams: "Microsoft Teams",
+  zoom: "Zoom",
+};
+
+/** interpretations 13: "Parley Notetaker (<user's first name>)". */
+export function botDisplayName(userName: string): string {
+  const firstName = userName.trim().split(/\s+/)[0] ?? "";
+  return firstName ? `Parley Notetaker (${firstName.slice(0, 60)})` : "Parley Notetaker";
+}
+
+export interface SendBotDeps {
+  db: Database;
+  boss: PgBoss;
+  concurrentPerUser: number;
+}
+
+export type SendBotResult =
+  | { kind: "sent"; noteId: string; botId: string }
+  | { kind: "invalidLink" }
+  | { kind: "alreadyActive"; noteId: string }
+  | { kind: "concurrencyLimit"; limit: number };
+
+export async function sendBot(
+  deps: SendBotDeps,
+  input: {
+    userId: string;
+    userName: string;
+    url: string;
+    language: string | null;
+    /** Texts in the user's language: the chat message and the note's title. */
+    texts: { consentMessage(botName: string): string; noteTitle(link: MeetingLink): string };
+  },
+): Promise<SendBotResult> {
+  const link = parseMeetingUrl(input.url);
+  if (!link) return { kind: "invalidLink" };
+  const active = await findActiveBotInMeeting(deps.db, { userId: input.userId, meetingKey: meetingKeyOf(link) });
+  if (active) return { kind: "alreadyActive", noteId: active.noteId };
+  if ((await countActiveBots(deps.db, { userId: input.userId })) >= deps.concurrentPerUser) {
+    return { kind: "concurrencyLimit", limit: deps.concurrentPerUser };
+  }
+  const botName = botDisplayName(input.userName);
+  const created = await createMeetingBot(deps.db, {
+    userId: input.userId,
+    link,
+    botName,
+    consentMessage: input.texts.consentMessage(botName),
+    title: input.texts.noteTitle(link),
+    language: input.language,
+  });
+  if (created.kind === "alreadyActive") {
+    // Two sends raced: the other one won; point at its note.
+    const winner = await findActiveBotInMeeting(deps.db, { userId: input.userId, meetingKey: meetingKeyOf(link) });
+    return winner ? { kind: "alreadyActive", noteId: winner.noteId } : { kind: "invalidLink" };
+  }
+  await enqueueBotLaunch(deps.boss, { userId: input.userId, botId: created.botId });
+  return { kind: "sent", noteId: created.noteId, botId: created.botId };
+}
