@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { SendBotDialog } from "../features/meetings/components/send-bot-dialog";
 import { UserMenu } from "../features/shell/components/user-menu";
 import { useLocalizedPath } from "../i18n/use-locale";
 import type { loader as rootLoader } from "../root";
@@ -79,12 +80,18 @@ export default function DashboardLayout() {
             <Logo to={to("/home")} />
           </div>
           <div className="ml-auto flex items-center gap-2">
+            <SendBotDialog placement="header" />
             <LanguageSwitcher />
             <ThemeToggle />
             <UserMenu />
           </div>
         </header>
-        {isMenuOpen && <div className="border-b border-slate-200 p-3 md:hidden dark:border-slate-800">{nav}</div>}
+        {isMenuOpen && (
+          <div className="border-b border-slate-200 p-3 md:hidden dark:border-slate-800">
+            {nav}
+            <SendBotDialog placement="menu" onSent={() => setMenuOpen(false)} />
+          </div>
+        )}
         <main className="flex-1 p-4 sm:p-8">
           <Outlet />
         </main>

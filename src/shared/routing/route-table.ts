@@ -7,7 +7,7 @@ export type LayoutName = "dashboard" | "dashboard-public" | "generic-onboarding"
 export type RouteAccess = "public" | "anonymousOnly" | "signedIn" | "nonPro" | "admin";
 
 /** i18n namespaces a page needs besides `common`. */
-export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes";
+export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes" | "meetings";
 
 export interface RouteDef {
   name: string;
@@ -155,10 +155,10 @@ export const routeTable: readonly RouteDef[] = [
   { name: "SignIn", path: "/signin", file: "routes/auth/sign-in-return-page.tsx", layout: "login", access: "public", namespaces: ["auth"] },
   { name: "Sso", path: "/sso", file: "routes/auth/sso-page.tsx", layout: "sso", access: "public", namespaces: ["auth"] },
 
-  { ...dashboard("Home", "/home", "routes/dashboard/home-page.tsx"), namespaces: ["notes"] },
+  { ...dashboard("Home", "/home", "routes/dashboard/home-page.tsx"), namespaces: ["notes", "meetings"] },
   { ...dashboard("Notes", "/notes", "routes/dashboard/notes-page.tsx"), namespaces: ["notes"] },
   dashboard("AskAi", "/ask-ai", "routes/dashboard/ask-ai-page.tsx"),
-  { ...dashboard("Note", "/note/:id", "routes/dashboard/note-page.tsx"), namespaces: ["notes"] },
+  { ...dashboard("Note", "/note/:id", "routes/dashboard/note-page.tsx"), namespaces: ["notes", "meetings"] },
   { ...dashboard("Folder", "/folder/:folderId", "routes/dashboard/folder-page.tsx"), namespaces: ["notes"] },
   dashboard("Settings", "/settings", "routes/dashboard/settings-redirect.tsx"),
   { ...dashboard("SettingsProfile", "/settings/profile", "routes/dashboard/settings-profile-page.tsx"), namespaces: ["account"] },

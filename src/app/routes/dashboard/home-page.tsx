@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SendBotForm } from "../../features/meetings/components/send-bot-form";
 import { NoteList } from "../../features/notes/components/note-list";
 import { PasteTextForm } from "../../features/notes/components/paste-text-form";
 import { RecordForm } from "../../features/notes/components/record-form";
@@ -7,7 +8,7 @@ import { UploadForm } from "../../features/notes/components/upload-form";
 import { YoutubeForm } from "../../features/notes/components/youtube-form";
 import { useLocalizedPath } from "../../i18n/use-locale";
 
-/** Home: the quick ways to add a note (upload, record, document, YouTube link, pasted text) and recent notes. */
+/** Home: the quick ways to add a note (upload, record, YouTube link, meeting bot, document, pasted text) and recent notes. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation("notes");
@@ -22,6 +23,7 @@ export default function HomePage() {
           <UploadForm kind="file" />
           <RecordForm />
           <YoutubeForm />
+          <SendBotForm variant="card" />
           <UploadForm kind="document" />
         </div>
         <PasteTextForm />

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { NoteChat } from "../../features/ask/components/note-chat";
+import { MeetingStatusPanel } from "../../features/meetings/components/meeting-status-panel";
 import { AiNotesPanel } from "../../features/notes/components/ai-notes-panel";
 import { MediaPlayer } from "../../features/notes/components/media-player";
 import { NoteActions } from "../../features/notes/components/note-actions";
@@ -120,6 +121,7 @@ function NoteWorkspace({ id }: { id: string }) {
           }}
         />
       </header>
+      {note.data.type === "meeting" ? <MeetingStatusPanel note={note} onChanged={page.replaceNote} /> : null}
       <NoteStatusPanel note={note} onRetried={page.restartTranscript} />
       {playback.media ? (
         <div className="rounded-xl border border-slate-200 bg-white/95 p-3 lg:sticky lg:top-0 lg:z-10 dark:border-slate-800 dark:bg-slate-950/95">
