@@ -1,0 +1,39 @@
+import { meetProbe, meetSelectors as s } from "./google-meet-selectors";
+import { clickIfVisible, onBase, pressFirst, waitForJoinForm } from "./join-steps";
+import { probePage } from "./page-probe";
+import type { PlatformAdapter } from "./platform-adapter";
+
+// Google Meet: the guest form (name, microphone and camera off, "Ask to join"), then the lobby until a
+// host admits the bot. Meet has no passcodes; links are https://meet.google.com/abc-defg-hij.
+const joinFormTimeoutMs = 30_000;
+
+export const googleMeetAdapter: PlatformAdapter = {
+  platform: "google_meet",
+  defaultBaseUrl: "https://meet.google.com",
+  joinUrl: (meetingUrl, baseUrl) => onBase(meetingUrl, baseUrl),
+
+  async join(page, { botName }) {
+    const nameInput = page.locator(s.nameInput);
+    if (!(await waitForJoinForm(page, nameInput, meetProbe, joinFormTimeoutMs))) return;
+    await nameInput.fill(botName);
+    await clickIfVisible(page.locator(s.microphoneOff));
+    await clickIfVisible(page.locator(s.cameraOff));
+    await page.getByRole("button", { name: s.joinButton }).first().click();
+  },
+
+  probe: (page) => probePage(page, meetProbe),
+
+  async sendChatMessage(page, text) {
+    const input = page.locator(s.chatInput);
+    if (!(await input.isVisible().catch(() => false)) && !(await clickIfVisible(page.locator(s.chatButton)))) return false;
+    try {
+      await input.fill(text, { timeout: 5_000 });
+      await page.locator(s.chatSend).click({ timeout: 5_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+
+  leave: (page) => pressFirst([page.locator(s.leaveButton)]),
+};
