@@ -20,6 +20,9 @@ const whisperPort = port + 2;
 const youtubePort = port + 3;
 // The OpenAI-compatible chat stand-in (AI notes and ask-AI) on the port after those.
 const chatPort = port + 4;
+// The stand-in meeting pages (Meet, Teams, Zoom web) for the meeting bot, on the port after that.
+const meetingsPort = port + 5;
+const meetingsBase = `http://127.0.0.1:${meetingsPort}`;
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -67,6 +70,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx test/stand-ins/meetings/main.ts --port ${meetingsPort}`,
+      url: `${meetingsBase}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
@@ -90,6 +99,10 @@ export default defineConfig({
         // Lets the link-safety check through to the YouTube stand-in on loopback; honoured only in test.
         NODE_ENV: "test",
         TEST_LINK_ALLOW_ADDRESSES: "127.0.0.1",
+        // Bots open the stand-in meeting pages in place of meet.google.com, teams.microsoft.com, app.zoom.us.
+        BOT_GOOGLE_MEET_BASE_URL: `${meetingsBase}/meet`,
+        BOT_MICROSOFT_TEAMS_BASE_URL: `${meetingsBase}/teams`,
+        BOT_ZOOM_BASE_URL: `${meetingsBase}/zoom`,
         ...socialEnv,
       },
     },

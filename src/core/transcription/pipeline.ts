@@ -182,6 +182,7 @@ export async function runTranscription(deps: TranscriptionDeps, input: Transcrib
     switch (note.source.kind) {
       case "upload":
       case "recording":
+      case "meeting":
         await transcribeStoredMedia(deps, note, signal, scratchDir);
         break;
       case "document":
@@ -191,7 +192,6 @@ export async function runTranscription(deps: TranscriptionDeps, input: Transcrib
         await transcribeYoutube(deps, note, signal, scratchDir);
         break;
       case "text":
-      case "meeting":
         break;
     }
   } catch (error) {
