@@ -168,9 +168,9 @@ async function runCount(count: number): Promise<void> {
       const voiced = webm.length > 0 ? voicedSeconds(await decodePcm(webm)) : 0;
       const cores = ((after[index]?.ticks ?? 0) - (before[index]?.ticks ?? 0)) / ticksPerSecond / seconds;
       const isClean = Math.abs(voiced - sourceVoiced) <= sourceVoiced * 0.1;
-      console.log(
+      process.stdout.write(
         `  bot ${index + 1}/${count} ${platforms[index % platforms.length]}: ${cores.toFixed(2)} cores, peak PSS ${Math.round((peakPss[index] ?? 0) / 1024)} MB, ` +
-          `voiced ${voiced.toFixed(1)} s of ${sourceVoiced.toFixed(1)} s -> ${isClean ? "clean" : "NOT clean"}; statuses ${bot.run.statuses.join(" > ")}`,
+          `voiced ${voiced.toFixed(1)} s of ${sourceVoiced.toFixed(1)} s -> ${isClean ? "clean" : "NOT clean"}; statuses ${bot.run.statuses.join(" > ")}\n`,
       );
     }
   } finally {
@@ -181,6 +181,6 @@ async function runCount(count: number): Promise<void> {
 }
 
 for (const count of counts) {
-  console.log(`${count} bot(s) at once:`);
+  process.stdout.write(`${count} bot(s) at once:\n`);
   await runCount(count);
 }
