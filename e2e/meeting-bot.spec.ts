@@ -59,7 +59,7 @@ async function botState(meetingId: string): Promise<string> {
 }
 
 for (const { platform, name, link, id } of platforms) {
-  test(`${name}: lobby, admitted, two people recorded, leaves when everyone left, transcript with names`, async ({ page, browser }) => {
+  test(`${name}: lobby, admitted, two people recorded, leaves when everyone left, transcript with names`, async ({ page }) => {
     const meetingId = id();
     await control.register(platform, meetingId, { lobby: "manual", password: platform === "google_meet" ? null : "Secret42" });
     const speakers: Speaker[] = [];

@@ -33,6 +33,17 @@ const meetLink = (id: string) => `https://meet.google.com/${id}`;
 const zoomLink = (id: string, pwd = "Secret42") => `https://zoom.us/j/${id}?pwd=${pwd}`;
 const teamsLink = (id: string) => `https://teams.live.com/meet/${id}?p=Secret42`;
 
+type Control = ReturnType<typeof meetingControl>;
+type ScenarioSwitches = Parameters<Control["register"]>[2];
+
+/** A meeting registered with these switches; the bot is sent its link. */
+function registered(platform: StandInPlatform, switches: ScenarioSwitches, link: (id: string) => string): Scenario["setUp"] {
+  return async (control, id) => {
+    await control.register(platform, id, switches);
+    return link(id);
+  };
+}
+
 const scenarios: Scenario[] = [
   {
     name: "meeting not found",
@@ -52,38 +63,38 @@ const scenarios: Scenario[] = [
   {
     name: "meeting full",
     platform: "microsoft_teams",
-    setUp: async (control, id) => (await control.register("microsoft_teams", id, { full: true }), teamsLink(id)),
+    setUp: registered("microsoft_teams", { full: true }, teamsLink),
     expected: { code: "fatal", subcode: "meeting_full" },
   },
   {
     name: "meeting locked",
     platform: "zoom",
-    setUp: async (control, id) => (await control.register("zoom", id, { locked: true }), zoomLink(id)),
+    setUp: registered("zoom", { locked: true }, zoomLink),
     expected: { code: "fatal", subcode: "meeting_locked" },
   },
   {
     name: "sign-in required",
     platform: "google_meet",
-    setUp: async (control, id) => (await control.register("google_meet", id, { signInRequired: true }), meetLink(id)),
+    setUp: registered("google_meet", { signInRequired: true }, meetLink),
     expected: { code: "fatal", subcode: "meeting_requires_sign_in" },
   },
   {
     name: "registration required",
     platform: "zoom",
-    setUp: async (control, id) => (await control.register("zoom", id, { registrationRequired: true }), zoomLink(id)),
+    setUp: registered("zoom", { registrationRequired: true }, zoomLink),
     expected: { code: "fatal", subcode: "zoom_registration_required" },
   },
   {
     name: "denied at the door",
     platform: "google_meet",
-    setUp: async (control, id) => (await control.register("google_meet", id, { lobby: "manual" }), meetLink(id)),
+    setUp: registered("google_meet", { lobby: "manual" }, meetLink),
     act: { when: "waiting", run: (control, id) => control.deny(id) },
     expected: { code: "call_ended", subcode: "bot_kicked_from_waiting_room" },
   },
   {
     name: "nobody lets it in",
     platform: "microsoft_teams",
-    setUp: async (control, id) => (await control.register("microsoft_teams", id, { lobby: "manual" }), teamsLink(id)),
+    setUp: registered("microsoft_teams", { lobby: "manual" }, teamsLink),
     expected: { code: "call_ended", subcode: "timeout_exceeded_waiting_room" },
   },
   {
@@ -100,7 +111,7 @@ const scenarios: Scenario[] = [
   {
     name: "no one joins",
     platform: "google_meet",
-    setUp: async (control, id) => (await control.register("google_meet", id, {}), meetLink(id)),
+    setUp: registered("google_meet", {}, meetLink),
     expected: { code: "call_ended", subcode: "timeout_exceeded_noone_joined" },
   },
   {
