@@ -3,7 +3,7 @@ import { meetingControl } from "../test/stand-ins/meetings/control-client";
 import { type Speaker, startSpeaker } from "../test/stand-ins/meetings/speaker";
 import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
-import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 6, done when: a bot sent from the browser to each stand-in platform waits in the lobby, is let in,
@@ -169,4 +169,24 @@ test("three bots at once, one per platform, each removed by its user; nothing re
     expect(note.note.data.active).toBe(false);
   }
   for (const userPage of pages.slice(1)) await userPage.context().close();
+});
+
+test("in Spanish on a phone: the dialog from the menu sends the notetaker, and a meeting that does not exist is explained", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAtHome(page, "bot-es-phone");
+  await page.goto("/es/notes");
+  await waitForPageReady(page);
+  await page.getByRole("button", { name: "Menú", exact: true }).click();
+  await page.getByRole("button", { name: "Enviar bot a una reunión" }).click();
+  const dialog = page.getByRole("dialog");
+  // Nothing is registered on the stand-in under this code: Meet shows its "check your meeting code" page.
+  await dialog.getByLabel("Enlace de la reunión").fill(`https://meet.google.com/${meetCode()}`);
+  await expect(dialog.getByTestId("meeting-link-hint")).toContainText("Reunión de Google Meet");
+  await dialog.getByRole("button", { name: "Enviar asistente" }).click();
+  await expect(page).toHaveURL(/\/es\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId("meeting-status")).toHaveAttribute("data-subcode", "meeting_not_found", { timeout: 60_000 });
+  await expect(page.getByTestId("meeting-explanation")).toContainText("No encontramos esta reunión");
+  expect(await hasHorizontalOverflow(page)).toBe(false);
 });

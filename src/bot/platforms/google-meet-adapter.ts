@@ -1,5 +1,5 @@
 import { meetProbe, meetSelectors as s } from "./google-meet-selectors";
-import { clickIfVisible, onBase, pressFirst, waitForJoinForm } from "./join-steps";
+import { clickIfVisible, onBase, postInChat, pressFirst, waitForJoinForm } from "./join-steps";
 import { probePage } from "./page-probe";
 import type { PlatformAdapter } from "./platform-adapter";
 
@@ -23,17 +23,7 @@ export const googleMeetAdapter: PlatformAdapter = {
 
   probe: (page) => probePage(page, meetProbe),
 
-  async sendChatMessage(page, text) {
-    const input = page.locator(s.chatInput);
-    if (!(await input.isVisible().catch(() => false)) && !(await clickIfVisible(page.locator(s.chatButton)))) return false;
-    try {
-      await input.fill(text, { timeout: 5_000 });
-      await page.locator(s.chatSend).click({ timeout: 5_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  sendChatMessage: (page, text) => postInChat(page, s, text),
 
   leave: (page) => pressFirst([page.locator(s.leaveButton)]),
 };

@@ -38,3 +38,20 @@ export function onBase(meetingUrl: string, baseUrl: string, path?: string): stri
   const url = new URL(meetingUrl);
   return `${baseUrl.replace(/\/+$/, "")}${path ?? url.pathname}${url.search}`;
 }
+
+/** Opens the chat panel when it is closed, types and sends; false when the meeting has no chat to post in. */
+export async function postInChat(
+  page: Page,
+  selectors: { chatButton: string; chatInput: string; chatSend: string },
+  text: string,
+): Promise<boolean> {
+  const input = page.locator(selectors.chatInput);
+  if (!(await input.isVisible().catch(() => false)) && !(await clickIfVisible(page.locator(selectors.chatButton)))) return false;
+  try {
+    await input.fill(text, { timeout: 5_000 });
+    await page.locator(selectors.chatSend).click({ timeout: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}

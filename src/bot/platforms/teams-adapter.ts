@@ -1,4 +1,4 @@
-import { clickIfVisible, onBase, pressFirst, waitForJoinForm } from "./join-steps";
+import { clickIfVisible, onBase, postInChat, pressFirst, waitForJoinForm } from "./join-steps";
 import { probePage } from "./page-probe";
 import type { PlatformAdapter } from "./platform-adapter";
 import { teamsSelectors as s, teamsProbe } from "./teams-selectors";
@@ -32,17 +32,7 @@ export const teamsAdapter: PlatformAdapter = {
 
   probe: (page) => probePage(page, teamsProbe),
 
-  async sendChatMessage(page, text) {
-    const input = page.locator(s.chatInput);
-    if (!(await input.isVisible().catch(() => false)) && !(await clickIfVisible(page.locator(s.chatButton)))) return false;
-    try {
-      await input.fill(text, { timeout: 5_000 });
-      await page.locator(s.chatSend).click({ timeout: 5_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  sendChatMessage: (page, text) => postInChat(page, s, text),
 
   leave: (page) => pressFirst([page.locator(s.hangupButton)]),
 };

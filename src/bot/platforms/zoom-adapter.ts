@@ -1,4 +1,4 @@
-import { clickIfVisible, pressFirst, waitForJoinForm } from "./join-steps";
+import { clickIfVisible, postInChat, pressFirst, waitForJoinForm } from "./join-steps";
 import { probePage } from "./page-probe";
 import type { PlatformAdapter } from "./platform-adapter";
 import { zoomSelectors as s, zoomProbe } from "./zoom-selectors";
@@ -33,17 +33,7 @@ export const zoomAdapter: PlatformAdapter = {
 
   probe: (page) => probePage(page, zoomProbe),
 
-  async sendChatMessage(page, text) {
-    const input = page.locator(s.chatInput);
-    if (!(await input.isVisible().catch(() => false)) && !(await clickIfVisible(page.locator(s.chatButton)))) return false;
-    try {
-      await input.fill(text, { timeout: 5_000 });
-      await page.locator(s.chatSend).click({ timeout: 5_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  sendChatMessage: (page, text) => postInChat(page, s, text),
 
   async leave(page) {
     // In the call Leave opens a menu whose "Leave Meeting" confirms; the waiting room has its own button.
