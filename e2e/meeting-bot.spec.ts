@@ -109,6 +109,11 @@ for (const { platform, name, link, id } of platforms) {
         .first();
       await expect(aliceRow).toContainText("Alice Moreau");
       await expect(bobRow).toContainText("Bob Lin");
+      // The recording plays with a known length (remuxed: MediaRecorder's WebM has none), so it can seek.
+      const length = () =>
+        page.locator("audio").evaluate((audio: HTMLMediaElement) => (Number.isFinite(audio.duration) ? audio.duration : -1));
+      await expect.poll(length).toBeGreaterThan(15);
+      expect(await length()).toBeLessThan(60);
       const history = (await (await page.request.get(`/api/notes/${new URL(page.url()).pathname.split("/").pop()}/bot`)).json()) as {
         history: { code: string; subcode: string | null }[];
       };

@@ -1,6 +1,12 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../../infra/db/client";
+import { remuxWebm } from "../../infra/media/ffmpeg";
 import type { Storage } from "../../infra/storage/storage";
 import { updateNote } from "../notes/mutations";
 import { enqueueTranscription } from "../transcription/jobs";
@@ -28,6 +34,26 @@ function joinedParts(storage: Storage, keys: readonly string[]): Readable {
   );
 }
 
+/**
+ * The parts joined, then remuxed so the note's player knows the length and can seek; when the remux
+ * fails (a part lost mid-cluster) the plain join is kept: ffmpeg still reads it for transcription.
+ */
+async function storeRecording(storage: Storage, key: string, partKeys: readonly string[]): Promise<void> {
+  const scratch = await mkdtemp(path.join(tmpdir(), "parley-recording-"));
+  try {
+    const joined = path.join(scratch, "joined.webm");
+    const remuxed = path.join(scratch, "recording.webm");
+    await pipeline(joinedParts(storage, partKeys), createWriteStream(joined));
+    const isRemuxed = await remuxWebm(joined, remuxed).then(
+      () => true,
+      () => false,
+    );
+    await storage.importFile(key, isRemuxed ? remuxed : joined);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
 /** Returns what happened: transcribing the recording, or no recording (admitted but no audio, or never in). */
 export async function finishBot(
   deps: FinishBotDeps,
@@ -49,7 +75,7 @@ export async function finishBot(
     return "noRecording";
   }
   const key = noteKeys.original(userId, bot.noteId);
-  await deps.storage.put(key, joinedParts(deps.storage, keys), { contentType: "audio/webm" });
+  await storeRecording(deps.storage, key, keys);
   await deps.storage.deletePrefix(noteKeys.recordingParts(userId, bot.noteId));
   await updateNote(deps.db, {
     ...ids,

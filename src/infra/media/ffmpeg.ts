@@ -109,3 +109,18 @@ function classify(stderr: string): MediaErrorCode {
 function lastLine(stderr: string): string {
   return stderr.trim().split("\n").pop() ?? "ffmpeg failed";
 }
+
+/**
+ * Copies the streams into a new WebM with a duration and seek cues (no re-encoding). A browser's
+ * MediaRecorder writes neither, so players show no length and seek badly until the file is remuxed.
+ */
+export async function remuxWebm(input: string, output: string, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
+  const temporary = `${output}.part.webm`;
+  try {
+    const { exitCode, stderr } = await runFfmpeg(["-loglevel", "error", "-i", input, "-c", "copy", "-f", "webm", "-y", temporary], signal);
+    if (exitCode !== 0) throw new MediaError(classify(stderr), lastLine(stderr));
+    await rename(temporary, output);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
