@@ -44,8 +44,10 @@ export default function AskAiPage() {
       confirmText: tn("ask.deleteConfirm"),
     });
     if (!isConfirmed) return;
+    // Leave the open chat before it is gone, and without a remount: a view remounted while the address
+    // still names the chat would ask for its messages once more and get a 404.
+    if (id === threadId) setParams({}, { replace: false });
     await deleteThread(id);
-    if (id === threadId) open(null);
     reload();
   };
 
