@@ -32,9 +32,10 @@ describe("parseEnv", () => {
       EMBEDDINGS_MODEL: "text-embedding-3-small",
       LLM_CONTEXT_TOKENS: 8192,
       LLM_DOWNLOAD: false,
-      // Meeting bots (decision 018): Recall's leave timers, 3 bots per machine, 1 per free user.
+      // Meeting bots (decision 018): Recall's leave timers, 3 bots per machine, at most 3 per user in the
+      // queue (the plans decide below that, issue 7).
       BOT_CAPACITY: 3,
-      BOT_CONCURRENT_PER_USER: 1,
+      BOT_CONCURRENT_PER_USER: 3,
       BOT_CHROMIUM_PATH: "/usr/bin/chromium",
       BOT_HEADLESS: true,
       BOT_WAITING_ROOM_TIMEOUT_SECONDS: 1200,
@@ -45,7 +46,6 @@ describe("parseEnv", () => {
       BOT_ONLY_BOTS_TIMEOUT_SECONDS: 3600,
       BOT_ONLY_BOTS_ACTIVATE_AFTER_SECONDS: 1200,
       BOT_IN_CALL_NOT_RECORDING_TIMEOUT_SECONDS: 3600,
-      BOT_RECORDING_LIMIT_SECONDS: 1800,
       BOT_MAX_DURATION_SECONDS: 14400,
       GOOGLE_AUTHORIZATION_URL: "https://accounts.google.com/o/oauth2/v2/auth",
       GOOGLE_TOKEN_URL: "https://oauth2.googleapis.com/token",
@@ -61,7 +61,21 @@ describe("parseEnv", () => {
       APPLE_ISSUER: "https://appleid.apple.com",
       MICROSOFT_TENANT_ID: "common",
       MICROSOFT_AUTHORITY: "https://login.microsoftonline.com",
+      // Billing (issue 7): Paddle off until a key is set, Paddle's sandbox and its CDN script.
+      PADDLE_ENVIRONMENT: "sandbox",
+      PADDLE_WEBHOOK_TOLERANCE_SECONDS: 300,
+      PADDLE_JS_URL: "https://cdn.paddle.com/paddle/v2/paddle.js",
     });
+  });
+
+  it("reads the plan limits and Paddle's JSON settings, refusing broken JSON", () => {
+    const env = parseEnv({
+      BILLING_FREE_LIMITS: JSON.stringify({ transcriptionMinutesPerMonth: 10, uploadsPerMonth: 1, concurrentMeetings: 1, recordingMinutes: null }),
+    });
+    expect(env.BILLING_FREE_LIMITS).toEqual({ transcriptionMinutesPerMonth: 10, uploadsPerMonth: 1, concurrentMeetings: 1, recordingMinutes: null });
+    expect(() => parseEnv({ BILLING_PRO_LIMITS: "{nope" })).toThrow(/BILLING_PRO_LIMITS: must be JSON/);
+    expect(() => parseEnv({ BILLING_PRO_LIMITS: JSON.stringify({ uploadsPerMonth: -1 }) })).toThrow(/BILLING_PRO_LIMITS/);
+    expect(() => parseEnv({ PADDLE_CATALOG: JSON.stringify({ t9: {} }) })).toThrow(/PADDLE_CATALOG/);
   });
 
   it("reads the account settings: admin e-mails as a lower-cased list, SMTP and secret checked", () => {

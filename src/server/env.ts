@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingEnvShape } from "../core/billing/billing-env";
 import { botEnvShape } from "../core/meetings/bot-env";
 import { socialEnvShape } from "../infra/auth/social/social-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
@@ -86,6 +87,7 @@ export const envSchema = z.object({
   ...speechEnvShape,
   ...llmEnvShape,
   ...botEnvShape,
+  ...billingEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAccountMail } from "../core/accounts/account-mail";
 import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
+import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/billing-env";
 import { botSettingsFromEnv } from "../core/meetings/bot-env";
 import { botTokenSecret } from "../core/meetings/launch-job";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
@@ -93,6 +94,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const noteEvents = await startNoteEventHub(database, logger);
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const botSettings = botSettingsFromEnv(env);
+  const billing = billingSettingsFromEnv(env);
   const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const isSecureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
   const auth = createAuth({
@@ -128,7 +130,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     secret,
     isSecureCookies,
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
-    thirdPartyOrigins: oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : [],
+    thirdPartyOrigins: [...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []), ...paddleBrowserOrigins(billing)],
     languageModel,
     embeddingModel: createEmbeddingModelFromEnv(env),
     media: {
@@ -138,7 +140,9 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
     },
-    meetings: { concurrentPerUser: botSettings.concurrentPerUser, tokenSecret: botTokenSecret(botSettings, secret) },
+    meetings: { tokenSecret: botTokenSecret(botSettings, secret) },
+    billing,
+    support: { mailer: mail.mailer, email: env.SUPPORT_EMAIL },
     extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],
     extraPages: mail.catcher ? [devMailboxPage(mail.catcher)] : [],
   });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
 import { enqueueNotes, type NotesDeps, notesJob } from "../core/ai-notes/jobs";
+import { billingSettingsFromEnv } from "../core/billing/billing-env";
 import { botSettingsFromEnv } from "../core/meetings/bot-env";
 import { botLaunchJob, botTokenSecret } from "../core/meetings/launch-job";
 import { transcriptionJob } from "../core/transcription/jobs";
@@ -113,6 +114,7 @@ export function createBotLaunchJob(
     callbackBaseUrl: deps.callbackBaseUrl,
     launcher: createChildProcessLauncher({ chromiumPath: settings.chromiumPath }),
     logger: deps.logger,
+    planLimits: billingSettingsFromEnv(env).limits,
   });
   return { definition: definition as unknown as JobDefinition<never>, isWorkedHere: settings.capacity > 0 };
 }

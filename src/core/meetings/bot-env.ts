@@ -18,8 +18,11 @@ const optionalOrigin = z.url().optional();
 export const botEnvShape = {
   /** Bots this process runs at once (the embedded web, or each `npm run worker`); 0 = launch none here. */
   BOT_CAPACITY: z.coerce.number().int().min(0).max(64).default(3),
-  /** Bots one user may have in meetings at once (interpretations 4: 1 on the free plan; billing later). */
-  BOT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
+  /**
+   * The queue's cap of bots one user runs at once, across machines: the most any plan allows (Pro: 3). The
+   * plan's own limit (BILLING_*_LIMITS concurrentMeetings) is checked when a bot is sent (402).
+   */
+  BOT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   /** Where bots send their callbacks; default: this web process's own address (embedded). */
   BOT_CALLBACK_URL: z.url().optional(),
   /** Signs the bots' callback tokens; default: derived from AUTH_SECRET. */
@@ -48,7 +51,6 @@ export const botEnvShape = {
     .default(defaultBotTimerSettings.onlyBotsActivateAfterMs / 1000),
   BOT_IN_CALL_NOT_RECORDING_TIMEOUT_SECONDS: seconds(defaultBotTimerSettings.inCallNotRecordingMs),
   /** interpretations 20: free recordings stop at 30 minutes (timeout_exceeded_in_call_recording). */
-  BOT_RECORDING_LIMIT_SECONDS: seconds(30 * 60_000),
   BOT_MAX_DURATION_SECONDS: seconds(defaultBotTimerSettings.maxDurationMs),
 };
 
@@ -89,7 +91,8 @@ export function botSettingsFromEnv(env: BotEnv): BotSettings {
       onlyBotsMs: ms(env.BOT_ONLY_BOTS_TIMEOUT_SECONDS),
       onlyBotsActivateAfterMs: ms(env.BOT_ONLY_BOTS_ACTIVATE_AFTER_SECONDS),
       inCallNotRecordingMs: ms(env.BOT_IN_CALL_NOT_RECORDING_TIMEOUT_SECONDS),
-      recordingLimitMs: ms(env.BOT_RECORDING_LIMIT_SECONDS),
+      // Per plan (billing limits recordingMinutes), set on each job by the launcher.
+      recordingLimitMs: null,
       maxDurationMs: ms(env.BOT_MAX_DURATION_SECONDS),
     },
   };

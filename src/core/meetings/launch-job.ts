@@ -6,6 +6,8 @@ import type { Logger } from "../../server/logger";
 import { type BotJob, botJobSchema } from "../../shared/meetings/bot-job";
 import type { BotEvent } from "../../shared/meetings/bot-status";
 import { enqueue, type JobDefinition } from "../../worker/job-registry";
+import { findReachedLimit } from "../billing/limits";
+import { getPlan, type PlanLimits } from "../billing/plan";
 import type { BotSettings } from "./bot-env";
 import { createBotToken } from "./bot-token";
 import { findBot, type MeetingBotRow } from "./data";
@@ -39,6 +41,8 @@ export interface LaunchDeps extends FinishBotDeps {
   callbackBaseUrl(): string | null;
   launcher: BotProcessLauncher;
   logger: Logger;
+  /** Plan limits (issue 7): the longest recording and the minutes a bot may still use. */
+  planLimits: PlanLimits;
 }
 
 /** A bot that died without ending its call says so (bot_errored) rather than leave the note "in call". */
@@ -46,7 +50,7 @@ function endingEvents(bot: MeetingBotRow): BotEvent[] {
   return hasBotEnded(bot) ? [{ type: "shutdown" }] : [{ type: "fatal", subcode: "bot_errored" }, { type: "shutdown" }];
 }
 
-function buildJob(deps: LaunchDeps, bot: MeetingBotRow, callbackBaseUrl: string): BotJob {
+function buildJob(deps: LaunchDeps, bot: MeetingBotRow, callbackBaseUrl: string, recordingMinutes: number | null): BotJob {
   const { settings } = deps;
   // Valid for the longest the bot may stay, plus time to upload and report at the end.
   const expiresAt = Date.now() + settings.timers.maxDurationMs + 60 * 60_000;
@@ -61,7 +65,8 @@ function buildJob(deps: LaunchDeps, bot: MeetingBotRow, callbackBaseUrl: string)
     callbackBaseUrl,
     token: createBotToken(deps.tokenSecret, { botId: bot.id, noteId: bot.noteId, userId: bot.userId, expiresAt }),
     platformBaseUrl: settings.baseUrls[bot.platform],
-    timers: settings.timers,
+    // The plan decides the longest recording (interpretations 20: free stops at 30 minutes).
+    timers: { ...settings.timers, recordingLimitMs: recordingMinutes === null ? null : recordingMinutes * 60_000 },
     isHeadless: settings.isHeadless,
   });
 }
@@ -77,8 +82,18 @@ async function launch(deps: LaunchDeps, { userId, botId }: LaunchInput, signal: 
   }
   const callbackBaseUrl = deps.settings.callbackUrl ?? deps.callbackBaseUrl();
   if (!callbackBaseUrl) throw new Error("BOT_CALLBACK_URL is not set and this process has no web address for bot callbacks");
+  // A bot that waited in the queue may find the month's minutes used up meanwhile (or one sent by a
+  // calendar, with nobody to show a 402 to): it ends with the usage-limit code instead of joining.
+  const reached = await findReachedLimit(deps.db, deps.planLimits, { userId, sources: ["transcription_minutes"] });
+  if (reached) {
+    await reportForBot(deps.db, bot, [{ type: "usage_limit", subcode: "transcription_minutes_limit_exceeded" }, { type: "shutdown" }]);
+    await finishBot(deps, { userId, botId, hasAudio: false });
+    return;
+  }
   if (!(await markBotLaunched(deps.db, { userId, botId }))) return;
-  const { exitCode } = await deps.launcher.run(buildJob(deps, bot, callbackBaseUrl), { signal, logger });
+  const plan = await getPlan(deps.db, deps.planLimits, { userId });
+  const job = buildJob(deps, bot, callbackBaseUrl, plan.limits.recordingMinutes);
+  const { exitCode } = await deps.launcher.run(job, { signal, logger });
   const after = await findBot(deps.db, { userId, botId });
   if (!after) return;
   const last = after.history.at(-1);

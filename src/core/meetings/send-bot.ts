@@ -1,7 +1,9 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../../infra/db/client";
 import { type MeetingLink, type MeetingPlatform, parseMeetingUrl } from "../../shared/meetings/meeting-url";
-import { countActiveBots, findActiveBotInMeeting } from "./data";
+import { findReachedLimit, type LimitReached } from "../billing/limits";
+import type { PlanLimits } from "../billing/plan";
+import { findActiveBotInMeeting } from "./data";
 import { enqueueBotLaunch } from "./launch-job";
 import { createMeetingBot, meetingKeyOf } from "./mutations";
 
@@ -24,14 +26,15 @@ export function botDisplayName(userName: string): string {
 export interface SendBotDeps {
   db: Database;
   boss: PgBoss;
-  concurrentPerUser: number;
+  /** The plan limits (issue 7): bots at once and the month's transcription minutes. */
+  planLimits: PlanLimits;
 }
 
 export type SendBotResult =
   | { kind: "sent"; noteId: string; botId: string }
   | { kind: "invalidLink" }
   | { kind: "alreadyActive"; noteId: string }
-  | { kind: "concurrencyLimit"; limit: number };
+  | { kind: "limitReached"; reached: LimitReached };
 
 export async function sendBot(
   deps: SendBotDeps,
@@ -48,9 +51,11 @@ export async function sendBot(
   if (!link) return { kind: "invalidLink" };
   const active = await findActiveBotInMeeting(deps.db, { userId: input.userId, meetingKey: meetingKeyOf(link) });
   if (active) return { kind: "alreadyActive", noteId: active.noteId };
-  if ((await countActiveBots(deps.db, { userId: input.userId })) >= deps.concurrentPerUser) {
-    return { kind: "concurrencyLimit", limit: deps.concurrentPerUser };
-  }
+  const reached = await findReachedLimit(deps.db, deps.planLimits, {
+    userId: input.userId,
+    sources: ["concurrent_meetings", "transcription_minutes"],
+  });
+  if (reached) return { kind: "limitReached", reached };
   const botName = botDisplayName(input.userName);
   const created = await createMeetingBot(deps.db, {
     userId: input.userId,

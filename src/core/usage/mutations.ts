@@ -1,4 +1,5 @@
 import type { Database } from "../../infra/db/client";
+import { notifyAccountChanged } from "../../infra/db/note-changes";
 import { usageRecords } from "../../infra/db/usage-schema";
 import { billableMinutes, usagePeriod } from "./schema";
 
@@ -12,10 +13,13 @@ export async function recordTranscription(
 ): Promise<void> {
   const minutes = billableMinutes(seconds);
   if (minutes === 0) return;
-  await db
+  const inserted = await db
     .insert(usageRecords)
     .values({ userId, period: usagePeriod(at), kind: "transcription_minutes", amount: minutes, sourceId: noteId })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: usageRecords.userId });
+  // Open pages show usage live (issue 7).
+  if (inserted.length > 0) await notifyAccountChanged(db, { userId });
 }
 
 /** Counts an upload once per note. */
@@ -23,8 +27,10 @@ export async function recordUpload(
   db: Database,
   { userId, noteId, at = new Date() }: { userId: string; noteId: string; at?: Date },
 ): Promise<void> {
-  await db
+  const inserted = await db
     .insert(usageRecords)
     .values({ userId, period: usagePeriod(at), kind: "upload", amount: 1, sourceId: noteId })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: usageRecords.userId });
+  if (inserted.length > 0) await notifyAccountChanged(db, { userId });
 }

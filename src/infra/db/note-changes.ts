@@ -7,22 +7,28 @@ import type { Database, DatabaseHandle } from "./client";
 // PGlite delivers NOTIFY inside its own process, which is the whole embedded deployment.
 const channel = "note_changed";
 
-export interface NoteChange {
-  userId: string;
-  noteId: string;
-}
+// The same channel carries account changes (plan or usage, issue 7): open pages refetch them, so the one
+// LISTEN per web process and the one event stream per page serve both.
+export type NoteChange = { userId: string; noteId: string } | { userId: string; topic: "account" };
 
 /** Tells every listening web process that the note changed; sent inside the caller's statement order. */
-export async function notifyNoteChanged(db: Database, change: NoteChange): Promise<void> {
+export async function notifyNoteChanged(db: Database, change: { userId: string; noteId: string }): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(change)})`);
+}
+
+/** The user's plan or usage changed (a webhook, a counted upload or transcription). */
+export async function notifyAccountChanged(db: Database, { userId }: { userId: string }): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ userId, topic: "account" })})`);
 }
 
 function parseChange(payload: string): NoteChange | null {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== "object" || value === null) return null;
-    const { userId, noteId } = value as Record<string, unknown>;
-    return typeof userId === "string" && typeof noteId === "string" ? { userId, noteId } : null;
+    const { userId, noteId, topic } = value as Record<string, unknown>;
+    if (typeof userId !== "string") return null;
+    if (topic === "account") return { userId, topic };
+    return typeof noteId === "string" ? { userId, noteId } : null;
   } catch {
     return null;
   }

@@ -1,10 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
+import type { BillingSettings } from "../../core/billing/billing-env";
 import type { Auth } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
 import type { EmbeddingModel } from "../../infra/llm/embedding-model";
 import type { LanguageModel } from "../../infra/llm/language-model";
+import type { Mailer } from "../../infra/mail/mailer";
 import type { Storage } from "../../infra/storage/storage";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
@@ -14,6 +16,7 @@ import { csrfProtection } from "../middleware/csrf";
 import type { NoteEventHub } from "../notes/note-events";
 import { adminRoutes } from "./admin-routes";
 import { aiNotesRoutes } from "./ai-notes-routes";
+import { analyticsRoutes } from "./analytics-routes";
 import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
 import { askRoutes } from "./ask-routes";
@@ -26,6 +29,7 @@ import { type HealthDeps, healthRoutes } from "./health-routes";
 import { meetingBotRoutes } from "./meeting-bot-routes";
 import { noteEditRoutes } from "./note-edit-routes";
 import { notesRoutes } from "./notes-routes";
+import { planRoutes } from "./plan-routes";
 import { shareRoutes } from "./share-routes";
 import { type UploadLimits, uploadRoutes } from "./upload-routes";
 import { userRoutes } from "./user-routes";
@@ -47,8 +51,12 @@ export interface ApiDeps {
   embeddingModel?: EmbeddingModel | null;
   /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
   media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
-  /** Meeting bots: the per-user cap at send time and the key of the bots' callback tokens. */
-  meetings: { concurrentPerUser: number; tokenSecret: string };
+  /** Meeting bots: the key of the bots' callback tokens. */
+  meetings: { tokenSecret: string };
+  /** Plans, limits, Paddle and the paywall's configuration (issue 7). */
+  billing: BillingSettings;
+  /** Where limit-upgrade requests go (SUPPORT_EMAIL) and the mailer that sends them. */
+  support: { mailer: Mailer; email: string };
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
   extraRoutes?: OpenAPIHono<ApiEnv>[];
 }
@@ -67,7 +75,9 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", healthRoutes(deps.health));
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
+  api.route("/", planRoutes({ db: deps.db, mailer: deps.support.mailer, limits: deps.billing.limits, supportEmail: deps.support.email }));
   api.route("/", adminRoutes({ db: deps.db }));
+  api.route("/", analyticsRoutes({ logger: deps.logger }));
   api.route("/", folderRoutes({ db: deps.db }));
   api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));
   api.route(
@@ -81,7 +91,7 @@ export function apiApp(deps: ApiDeps) {
       boss: deps.media.boss,
       storage: deps.media.storage,
       catalogs: deps.catalogs,
-      concurrentPerUser: deps.meetings.concurrentPerUser,
+      planLimits: deps.billing.limits,
     }),
   );
   api.route(
@@ -91,7 +101,16 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));
   api.route("/", exportRoutes({ db: deps.db, catalogs: deps.catalogs }));
-  api.route("/", notesRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, events: deps.media.events }));
+  api.route(
+    "/",
+    notesRoutes({
+      db: deps.db,
+      boss: deps.media.boss,
+      storage: deps.media.storage,
+      events: deps.media.events,
+      planLimits: deps.billing.limits,
+    }),
+  );
   api.route(
     "/",
     uploadRoutes({
@@ -100,6 +119,7 @@ export function apiApp(deps: ApiDeps) {
       storage: deps.media.storage,
       uploadDir: deps.media.uploadDir,
       limits: deps.media.limits,
+      planLimits: deps.billing.limits,
       catalogs: deps.catalogs,
       logger: deps.logger,
     }),

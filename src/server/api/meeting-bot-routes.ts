@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { PgBoss } from "pg-boss";
+import type { PlanLimits } from "../../core/billing/plan";
 import { cancelBot } from "../../core/meetings/cancel-bot";
 import { findBotOfNote } from "../../core/meetings/data";
 import { platformNames, sendBot } from "../../core/meetings/send-bot";
@@ -10,6 +11,7 @@ import { requestLocale } from "../../shared/i18n/request-locale";
 import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
 import { AppError } from "./api-error";
+import { limitReachedError } from "./limit-error";
 import { currentUser, requireUser } from "./require-user";
 import { validationHook } from "./validation-hook";
 
@@ -82,13 +84,13 @@ export function meetingBotRoutes({
   boss,
   storage,
   catalogs,
-  concurrentPerUser,
+  planLimits,
 }: {
   db: Database;
   boss: PgBoss;
   storage: Storage;
   catalogs: Catalogs;
-  concurrentPerUser: number;
+  planLimits: PlanLimits;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/meetings/*", requireUser());
@@ -101,7 +103,7 @@ export function meetingBotRoutes({
     const locale = payload.settings.language ?? requestLocale(c.req.raw.headers);
     const t = catalogs.getI18n(locale).getFixedT(locale, "meetings");
     const result = await sendBot(
-      { db, boss, concurrentPerUser },
+      { db, boss, planLimits },
       {
         userId: signedIn.userId,
         userName: payload.name,
@@ -118,8 +120,8 @@ export function meetingBotRoutes({
         throw new AppError("MEETING_LINK_INVALID");
       case "alreadyActive":
         throw new AppError("BOT_ALREADY_IN_MEETING", undefined, { noteId: result.noteId });
-      case "concurrencyLimit":
-        throw new AppError("BOT_CONCURRENCY_LIMIT", undefined, { errorSource: "concurrent_meetings", limit: result.limit });
+      case "limitReached":
+        throw limitReachedError(result.reached);
       case "sent":
         return c.json({ noteId: result.noteId, botId: result.botId }, 201);
     }

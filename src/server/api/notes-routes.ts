@@ -2,6 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PgBoss } from "pg-boss";
 import { enqueueNotes } from "../../core/ai-notes/jobs";
+import { findReachedLimit } from "../../core/billing/limits";
+import type { PlanLimits } from "../../core/billing/plan";
 import { findNote, listNotes, listSegments, type NoteListFilters, toNoteView } from "../../core/notes/data";
 import { createNote, replaceSegments } from "../../core/notes/mutations";
 import { splitTextIntoSegments } from "../../core/notes/text-segments";
@@ -13,6 +15,7 @@ import { parseYoutubeUrl } from "../../shared/notes/youtube-url";
 import type { ApiEnv } from "../hono-env";
 import type { NoteEventHub } from "../notes/note-events";
 import { AppError } from "./api-error";
+import { limitReachedError } from "./limit-error";
 import { currentUser, requireUser } from "./require-user";
 import { validationHook } from "./validation-hook";
 
@@ -135,7 +138,19 @@ const createText = createRoute({
 const keepAliveMs = 25_000;
 
 /** Notes under /api/notes; every call is the signed-in user's own (another user's note reads as not found). */
-export function notesRoutes({ db, boss, storage, events }: { db: Database; boss: PgBoss; storage: Storage; events: NoteEventHub }) {
+export function notesRoutes({
+  db,
+  boss,
+  storage,
+  events,
+  planLimits,
+}: {
+  db: Database;
+  boss: PgBoss;
+  storage: Storage;
+  events: NoteEventHub;
+  planLimits: PlanLimits;
+}) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/notes", requireUser());
   app.use("/notes/*", requireUser());
@@ -144,9 +159,11 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
     const userId = currentUser(c).userId;
     return streamSSE(c, async (stream) => {
       const pending = new Set<string>();
+      let isAccountChanged = false;
       let wake: (() => void) | null = null;
-      const unsubscribe = events.subscribe(userId, ({ noteId }) => {
-        pending.add(noteId);
+      const unsubscribe = events.subscribe(userId, (change) => {
+        if ("noteId" in change) pending.add(change.noteId);
+        else isAccountChanged = true;
         wake?.();
       });
       stream.onAbort(() => {
@@ -156,7 +173,7 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
       await stream.writeSSE({ event: "ready", data: "{}" });
       while (!stream.aborted) {
         // Changes that arrive together (status + progress) are read once, newest state only.
-        if (pending.size === 0) {
+        if (pending.size === 0 && !isAccountChanged) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, keepAliveMs);
             wake = () => {
@@ -167,8 +184,14 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
           wake = null;
         }
         if (stream.aborted) break;
+        const isAccountEvent = isAccountChanged;
+        if (isAccountEvent) {
+          // Plan or usage changed: the page refetches GET /api/user/plan and /api/user/usage.
+          isAccountChanged = false;
+          await stream.writeSSE({ event: "account", data: "{}" });
+        }
         if (pending.size === 0) {
-          await stream.write(": keep-alive\n\n");
+          if (!isAccountEvent) await stream.write(": keep-alive\n\n");
           continue;
         }
         const ids = [...pending];
@@ -188,6 +211,8 @@ export function notesRoutes({ db, boss, storage, events }: { db: Database; boss:
     const input = c.req.valid("json");
     const link = parseYoutubeUrl(input.url);
     if (!link) throw new AppError("INVALID_YOUTUBE_LINK");
+    const reached = await findReachedLimit(db, planLimits, { userId, sources: ["transcription_minutes"] });
+    if (reached) throw limitReachedError(reached);
     const { noteId } = await acceptYoutubeLink({ db, boss, storage }, { userId, videoId: link.videoId, language: input.language });
     const row = await findNote(db, { userId, noteId });
     if (!row) throw new AppError("NOT_FOUND");

@@ -3,11 +3,15 @@ import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer, type Upload } from "@tus/server";
-import { acceptUpload, type IntakeDeps, isDocumentFileName, uploadMetadata } from "../../core/transcription/intake";
+import { findReachedLimit } from "../../core/billing/limits";
+import type { PlanLimits } from "../../core/billing/plan";
+import { acceptUpload, type IntakeDeps, isDocumentFileName, type UploadMetadata, uploadMetadata } from "../../core/transcription/intake";
+import type { LimitErrorSource } from "../../shared/billing/plans";
 import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
 import type { Logger } from "../logger";
-import { AppError, errorBody } from "./api-error";
+import { AppError, apiErrorStatus, errorBody } from "./api-error";
+import { limitReachedError } from "./limit-error";
 import { currentUser, requireUser } from "./require-user";
 
 // Resumable uploads (tus 1.0.0, @tus/server) under /api/uploads for media files, browser recordings and
@@ -37,12 +41,22 @@ class TusRefusal {
   ) {}
 }
 
-export function uploadRoutes(deps: IntakeDeps & { uploadDir: string; limits: UploadLimits; catalogs: Catalogs; logger: Logger }) {
+/**
+ * Plan limits checked when an upload begins (issue 7): files count as uploads and need minutes, documents
+ * count as uploads. A browser recording is never refused: it already happened and refusing it would lose
+ * it; its minutes are counted when it is transcribed.
+ */
+const limitSources: Record<UploadMetadata["kind"], readonly LimitErrorSource[]> = {
+  file: ["upload_count", "transcription_minutes"],
+  document: ["upload_count"],
+  recording: [],
+};
+
+export function uploadRoutes(
+  deps: IntakeDeps & { uploadDir: string; limits: UploadLimits; planLimits: PlanLimits; catalogs: Catalogs; logger: Logger },
+) {
   const refuse = (headers: Headers, error: AppError) =>
-    new TusRefusal(
-      error.code === "UPLOAD_TOO_LARGE" || error.code === "DOCUMENT_TOO_LARGE" ? 413 : error.code === "UNSUPPORTED_DOCUMENT" ? 415 : 400,
-      JSON.stringify(errorBody(deps.catalogs, headers, error)),
-    );
+    new TusRefusal(apiErrorStatus[error.code], JSON.stringify(errorBody(deps.catalogs, headers, error)));
   const tus = new TusServer({
     path: "/api/uploads",
     datastore: new FileStore({ directory: deps.uploadDir, expirationPeriodInMilliseconds: 7 * 24 * 3600 * 1000 }),
@@ -58,6 +72,9 @@ export function uploadRoutes(deps: IntakeDeps & { uploadDir: string; limits: Upl
         if (!isDocumentFileName(metadata.filename)) throw refuse(request.headers, new AppError("UNSUPPORTED_DOCUMENT"));
         if ((upload.size ?? 0) > deps.limits.documentMaxBytes) throw refuse(request.headers, new AppError("DOCUMENT_TOO_LARGE"));
       }
+      const userId = request.headers.get("x-parley-user-id") ?? "";
+      const reached = await findReachedLimit(deps.db, deps.planLimits, { userId, sources: limitSources[metadata.kind] });
+      if (reached) throw refuse(request.headers, limitReachedError(reached));
       return { metadata: { ...upload.metadata, [noteIdKey]: randomUUID() } };
     },
     onUploadFinish: async (request, upload: Upload) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Subscription } from "../billing/subscription";
 import { locales } from "../i18n/locales";
 
 // spec section 3 "User data" and section 7 `GET /user`: what the signed-in user's browser gets.
@@ -36,13 +37,6 @@ export const preferencesSchema = z
   .partial()
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
-
-export const subscriptionSchema = z.object({
-  isActive: z.boolean(),
-  interval: z.string().nullable(),
-  subscriptionPlatform: z.literal("web"),
-});
-export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export interface UserPayload {
   userId: string;
