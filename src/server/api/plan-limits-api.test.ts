@@ -3,11 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForNote } from "../../../test/support/note-events";
 import { createUpload, uploadFile } from "../../../test/support/tus";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../test/support/test-web";
+import { enqueueBotLaunch } from "../../core/meetings/launch-job";
+import { createMeetingBot } from "../../core/meetings/mutations";
 import { recordTranscription } from "../../core/usage/mutations";
 import { userData } from "../../infra/db/auth-schema";
 import type { Subscription } from "../../shared/billing/subscription";
+import { parseMeetingUrl } from "../../shared/meetings/meeting-url";
 import type { RunningWeb } from "../start-web";
 
 // Plans and limits over real HTTP (issue 7): GET /api/user/plan, the 402s where work starts (uploads,
@@ -141,5 +145,49 @@ describe("plans and limits", () => {
     await readUntil("account");
     controller.abort();
     expect(seen).toContain("account");
+  });
+});
+
+describe("a queued bot whose user ran out of minutes meanwhile", () => {
+  let web: RunningWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb("pglite", {
+      AUTH_RATE_LIMIT_SCALE: "100",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-limits-launch-")),
+      BILLING_FREE_LIMITS: JSON.stringify(freeLimits),
+      BOT_CAPACITY: "1",
+      SPEECH_ENGINE: "pocketsphinx",
+    });
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it("ends with parley_usage_limit_exceeded / transcription_minutes_limit_exceeded instead of joining", async () => {
+    const client = await verifiedClient(web, "queued@example.com");
+    const { payload } = (await (await client.api("GET", "/user")).json()) as { payload: { userId: string } };
+    const link = parseMeetingUrl("https://meet.google.com/abc-defg-hij");
+    if (!link) throw new Error("the link should parse");
+    // The bot was sent while minutes were left (as a calendar auto-join would), then the month ran out.
+    const created = await createMeetingBot(web.database.db, {
+      userId: payload.userId,
+      link,
+      botName: "Parley Notetaker (Ana)",
+      consentMessage: "Recording",
+      title: "Google Meet meeting abc-defg-hij",
+      language: null,
+    });
+    if (created.kind !== "created") throw new Error("the bot should be created");
+    await recordTranscription(web.database.db, { userId: payload.userId, noteId: "00000000-0000-4000-8000-000000000003", seconds: 600 });
+    await enqueueBotLaunch(web.queue.boss, { userId: payload.userId, botId: created.botId });
+    const note = await waitForNote(client, created.noteId, (view) => view.data.meeting?.code === "done");
+    expect(note.data.meeting).toEqual({ code: "done", subcode: "transcription_minutes_limit_exceeded" });
+    const bot = (await (await client.api("GET", `/notes/${created.noteId}/bot`)).json()) as { history: { code: string; subcode: string | null }[] };
+    expect(bot.history.map(({ code, subcode }) => [code, subcode])).toEqual([
+      ["joining_call", null],
+      ["parley_usage_limit_exceeded", "transcription_minutes_limit_exceeded"],
+      ["done", null],
+    ]);
   });
 });
