@@ -185,7 +185,6 @@ describe("a queued bot whose user ran out of minutes meanwhile", () => {
     expect(note.data.meeting).toEqual({ code: "done", subcode: "transcription_minutes_limit_exceeded" });
     const bot = (await (await client.api("GET", `/notes/${created.noteId}/bot`)).json()) as { history: { code: string; subcode: string | null }[] };
     expect(bot.history.map(({ code, subcode }) => [code, subcode])).toEqual([
-      ["joining_call", null],
       ["parley_usage_limit_exceeded", "transcription_minutes_limit_exceeded"],
       ["done", null],
     ]);
