@@ -23,6 +23,11 @@ const chatPort = port + 4;
 // The stand-in meeting pages (Meet, Teams, Zoom web) for the meeting bot, on the port after that.
 const meetingsPort = port + 5;
 const meetingsBase = `http://127.0.0.1:${meetingsPort}`;
+// The Paddle stand-in (Billing API, signed webhooks to the app, paddle.js) on the port after that.
+const paddlePort = port + 6;
+const paddleBase = `http://127.0.0.1:${paddlePort}`;
+const paddleApiKey = "pdl_sdbx_apikey_e2e";
+const paddleWebhookSecret = "pdl_ntfset_e2e_secret";
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -76,6 +81,17 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx test/stand-ins/paddle/main.ts --port ${paddlePort}`,
+      url: `${paddleBase}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        PADDLE_STAND_IN_API_KEY: paddleApiKey,
+        PADDLE_STAND_IN_WEBHOOK_SECRET: paddleWebhookSecret,
+        PADDLE_STAND_IN_WEBHOOK_URL: `http://localhost:${port}/api/webhooks/paddle`,
+      },
+    },
+    {
       command: "node --import tsx src/server/main.ts",
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
@@ -103,6 +119,12 @@ export default defineConfig({
         BOT_GOOGLE_MEET_BASE_URL: `${meetingsBase}/meet`,
         BOT_MICROSOFT_TEAMS_BASE_URL: `${meetingsBase}/teams`,
         BOT_ZOOM_BASE_URL: `${meetingsBase}/zoom`,
+        // Paddle Billing: the API, webhooks and paddle.js from the stand-in; the catalog's default price ids.
+        PADDLE_API_KEY: paddleApiKey,
+        PADDLE_API_BASE_URL: paddleBase,
+        PADDLE_WEBHOOK_SECRET: paddleWebhookSecret,
+        PADDLE_CLIENT_TOKEN: "test_e2e_client_token",
+        PADDLE_JS_URL: `${paddleBase}/paddle/v2/paddle.js`,
         ...socialEnv,
       },
     },
