@@ -21,6 +21,7 @@ import { seoLinks } from "../shared/routing/seo-links";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./app-context";
+import { setAnalyticsUser, trackPageView } from "./features/analytics/analytics";
 import { installSessionHandlers } from "./features/auth/session";
 import { clientGuard } from "./guards/client-guard";
 import { setClientGuardState } from "./guards/client-state";
@@ -126,6 +127,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [loaderData.alerts]);
   useEffect(() => watchBuilds(window.__reactRouterManifest?.version ?? ""), []);
   useEffect(() => installSessionHandlers(), []);
+  // Analytics (spec section 7 page views): the user first, so the first page view is already theirs.
+  const analyticsUserId = loaderData.account?.id ?? null;
+  const { pathname } = useLocation();
+  useEffect(() => setAnalyticsUser(analyticsUserId), [analyticsUserId]);
+  useEffect(() => trackPageView(pathname), [pathname]);
   if (!isHydrated) {
     return (
       <>

@@ -1,16 +1,21 @@
 import { parseEnv } from "../../src/server/env";
-import { createLogger } from "../../src/server/logger";
+import { createLogger, type Logger } from "../../src/server/logger";
 import { type RunningWeb, startWeb } from "../../src/server/start-web";
 import { type DatabaseKind, openTestDatabase } from "./test-databases";
 
-/** The web role over real HTTP on a fresh database (needs `npm run build` first); env values override. */
-export async function startTestWeb(kind: DatabaseKind, env: Record<string, string> = {}): Promise<RunningWeb> {
+/**
+ * The web role over real HTTP on a fresh database (needs `npm run build` first); env values override. A
+ * logger may be given to read what the server logs (silent by default).
+ */
+export async function startTestWeb(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  logger: Logger = createLogger("silent"),
+): Promise<RunningWeb> {
   const { handle } = await openTestDatabase(kind);
-  return startWeb(
-    parseEnv({ PORT: "0", HOST: "127.0.0.1", AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env }),
-    createLogger("silent"),
-    { database: handle },
-  );
+  return startWeb(parseEnv({ PORT: "0", HOST: "127.0.0.1", AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env }), logger, {
+    database: handle,
+  });
 }
 
 /** A browser-like client: keeps cookies, sends Origin like a browser, fetches and sends the CSRF token. */

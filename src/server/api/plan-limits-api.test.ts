@@ -129,14 +129,15 @@ describe("plans and limits", () => {
     const { client } = await signedIn();
     const controller = new AbortController();
     const events = await fetch(`${web.url}/api/notes/events`, { headers: { Cookie: client.cookieHeader() }, signal: controller.signal });
-    const reader = (events.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     const seen: string[] = [];
     const readUntil = async (name: string) => {
       let buffer = "";
       while (!seen.includes(name)) {
         const { value, done } = await reader.read();
         if (done) throw new Error("stream ended");
-        buffer += value;
+        buffer += decoder.decode(value, { stream: true });
         for (const match of buffer.matchAll(/^event: (.+)$/gm)) if (match[1] && !seen.includes(match[1])) seen.push(match[1]);
       }
     };
