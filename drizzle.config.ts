@@ -9,6 +9,7 @@ export default defineConfig({
     "./src/infra/db/notes-schema.ts",
     "./src/infra/db/workspace-schema.ts",
     "./src/infra/db/meetings-schema.ts",
+    "./src/infra/db/billing-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

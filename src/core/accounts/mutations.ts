@@ -26,11 +26,19 @@ export async function updateUserData(db: Database, { userId, input }: { userId: 
     const preferences = input.preferences ?? {};
     await tx
       .insert(userData)
-      .values({ userId, language: input.settings?.language ?? null, onboarding: flags, preferences, initialSet: true })
+      .values({
+        userId,
+        language: input.settings?.language ?? null,
+        onboarding: flags,
+        preferences,
+        isPaymentInitiated: input.isPaymentInitiated ?? false,
+        initialSet: true,
+      })
       .onConflictDoUpdate({
         target: userData.userId,
         set: {
           ...(input.settings ? { language: input.settings.language } : {}),
+          ...(input.isPaymentInitiated !== undefined ? { isPaymentInitiated: input.isPaymentInitiated } : {}),
           // Flags merge, so two tabs finishing different steps do not undo each other.
           onboarding: sql`${userData.onboarding} || ${JSON.stringify(flags)}::jsonb`,
           preferences: sql`${userData.preferences} || ${JSON.stringify(preferences)}::jsonb`,

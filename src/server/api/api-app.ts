@@ -21,6 +21,8 @@ import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
 import { askRoutes } from "./ask-routes";
 import { authRoutes } from "./auth-routes";
+import { billingRoutes } from "./billing-routes";
+import { billingWebhookRoutes } from "./billing-webhook-routes";
 import { botCallbackRoutes } from "./bot-callback-routes";
 import { csrfRoutes } from "./csrf-routes";
 import { exportRoutes } from "./export-routes";
@@ -76,6 +78,8 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", planRoutes({ db: deps.db, mailer: deps.support.mailer, limits: deps.billing.limits, supportEmail: deps.support.email }));
+  api.route("/", billingRoutes({ db: deps.db, settings: deps.billing, publicUrl: deps.publicUrl, logger: deps.logger }));
+  api.route("/", billingWebhookRoutes({ db: deps.db, settings: deps.billing, logger: deps.logger }));
   api.route("/", adminRoutes({ db: deps.db }));
   api.route("/", analyticsRoutes({ logger: deps.logger }));
   api.route("/", folderRoutes({ db: deps.db }));

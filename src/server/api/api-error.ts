@@ -38,6 +38,13 @@ export const apiErrorStatus = {
   TRANSCRIPTION_LIMIT_REACHED: 402,
   UPGRADE_REQUEST_FREE_PLAN: 409,
   BOT_NOT_CANCELLABLE: 409,
+  INVALID_SIGNATURE: 401,
+  UNKNOWN_PRICE: 400,
+  UNKNOWN_DISCOUNT: 400,
+  NO_ACTIVE_SUBSCRIPTION: 409,
+  PADDLE_API_ERROR: 502,
+  PADDLE_EMPTY_RESPONSE: 502,
+  PAYMENTS_NOT_CONFIGURED: 503,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;

@@ -79,6 +79,8 @@ export const setUserInput = z
       .optional(),
     onboarding: z.partialRecord(z.enum(clientOnboardingFlags), z.boolean()).optional(),
     preferences: preferencesSchema.optional(),
+    /** spec section 4 "Checkout completion": set when a payment starts, cleared when it fails. */
+    isPaymentInitiated: z.boolean().optional(),
   })
   .strict();
 export type SetUserInput = z.infer<typeof setUserInput>;

@@ -1,0 +1,39 @@
+import { ApiError, type Environment, LogLevel, Paddle } from "@paddle/paddle-node-sdk";
+import type { BillingSettings } from "./billing-env";
+
+// Paddle Billing's server SDK. The base URL goes in as `environment`: the SDK maps "sandbox" and
+// "production" to Paddle's hosts and uses any other value as the base URL itself (research section
+// 1.2), which is how tests reach the stand-in.
+
+export type PaddleSettings = NonNullable<BillingSettings["paddle"]>;
+
+/** Paddle could not be reached or refused the call; the API answers 502 PADDLE_API_ERROR. */
+export class PaddleCallError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Paddle: ${code}: ${detail}`, options);
+    this.name = "PaddleCallError";
+  }
+}
+
+export function createPaddleClient(settings: PaddleSettings): Paddle {
+  return new Paddle(settings.apiKey, {
+    environment: settings.apiBaseUrl as Environment,
+    // The SDK logs through console.error; failures reach our logger as PaddleCallError instead.
+    logLevel: LogLevel.none,
+  });
+}
+
+/** Runs one SDK call; Paddle's error answers, network failures and non-JSON bodies become PaddleCallError. */
+export async function callPaddle<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw new PaddleCallError(error.code, error.detail, { cause: error });
+    if (error instanceof Error) throw new PaddleCallError("request_failed", error.message, { cause: error });
+    throw error;
+  }
+}
