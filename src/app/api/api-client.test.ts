@@ -1,7 +1,14 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, setSessionHandlers } from "./api-client";
+import {
+  ApiError,
+  apiRequest,
+  type PaymentRequired,
+  reportPaymentRequired,
+  setPaymentRequiredHandler,
+  setSessionHandlers,
+} from "./api-client";
 import { clearCsrfToken, setApiBaseUrl } from "./csrf-token";
 
 // The web API client against a real HTTP server (no fetch mocks): headers of spec section 7 and the
@@ -105,6 +112,24 @@ describe("web API client", () => {
   it("hands a 402 to the caller with its errorSource", async () => {
     const error = await apiRequest("GET", "/limit").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 402, message: "Limit reached", body: { errorSource: "upload" } });
+    expect(error).toMatchObject({ status: 402, message: "Limit reached", body: { errorSource: "upload" }, isHandledGlobally: false });
+  });
+
+  it("a 402 also goes to the payment-required handler (the paywall), and the error says it was handled", async () => {
+    const seenByHandler: PaymentRequired[] = [];
+    setPaymentRequiredHandler((event) => seenByHandler.push(event));
+    try {
+      const error = await apiRequest("GET", "/limit").catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 402, isHandledGlobally: true });
+      await expect(apiRequest("GET", "/plain-500")).rejects.toMatchObject({ status: 500, isHandledGlobally: false });
+      expect(reportPaymentRequired({ message: null, errorSource: "upload_count" })).toBe(true);
+      expect(seenByHandler).toEqual([
+        { message: "Limit reached", errorSource: "upload" },
+        { message: null, errorSource: "upload_count" },
+      ]);
+    } finally {
+      setPaymentRequiredHandler(null);
+    }
+    expect(reportPaymentRequired({ message: null, errorSource: null })).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     /** Extra fields of the error answer (errorSource of a 402, validation details). */
     readonly body: Record<string, unknown> = {},
+    /** A 402 the dashboard already answers (paywall or upgrade request), so a form shows no error of its own. */
+    readonly isHandledGlobally = false,
   ) {
     super(message);
   }
@@ -34,6 +36,25 @@ export interface SessionHandlers {
 let handlers: SessionHandlers | null = null;
 export function setSessionHandlers(next: SessionHandlers): void {
   handlers = next;
+}
+
+/** A plan limit the server refused work for (spec section 8, HTTP 402): its message and `errorSource`. */
+export interface PaymentRequired {
+  message: string | null;
+  errorSource: string | null;
+}
+let onPaymentRequired: ((event: PaymentRequired) => void) | null = null;
+
+/** The dashboard registers what a 402 does (paywall for free users, upgrade request for paid ones); null removes it. */
+export function setPaymentRequiredHandler(next: ((event: PaymentRequired) => void) | null): void {
+  onPaymentRequired = next;
+}
+
+/** Hands a 402 to the registered handler (uploads answer outside this client); true when one took it. */
+export function reportPaymentRequired(event: PaymentRequired): boolean {
+  if (!onPaymentRequired) return false;
+  onPaymentRequired(event);
+  return true;
 }
 
 export async function apiRequest<T>(method: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -91,7 +112,17 @@ async function finish<T>(response: Response, options: ApiRequestOptions): Promis
   }
   if (response.status === 403 && errorCode === "user_banned") handlers?.onBanned();
   const serverMessage = typeof body.message === "string" ? body.message : null;
-  throw new ApiError(response.status, errorCode, options.errorMessage ?? serverMessage ?? `HTTP error! status: ${response.status}`, body);
+  // spec section 8: a 402 opens the paywall; the request still rejects so callers can stop what they did.
+  const isHandledGlobally =
+    response.status === 402 &&
+    reportPaymentRequired({ message: serverMessage, errorSource: typeof body.errorSource === "string" ? body.errorSource : null });
+  throw new ApiError(
+    response.status,
+    errorCode,
+    options.errorMessage ?? serverMessage ?? `HTTP error! status: ${response.status}`,
+    body,
+    isHandledGlobally,
+  );
 }
 
 async function readBody(response: Response): Promise<Record<string, unknown>> {

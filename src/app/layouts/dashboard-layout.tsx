@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { usePaymentRequiredHandling } from "../features/billing/app-paywall";
+import { LimitUpgradeDialog } from "../features/billing/components/limit-upgrade-dialog";
+import { PaywallModal } from "../features/billing/components/paywall-modal";
+import { useAccountLiveUpdates } from "../features/billing/plan-store";
 import { SendBotDialog } from "../features/meetings/components/send-bot-dialog";
 import { UserMenu } from "../features/shell/components/user-menu";
 import { useLocalizedPath } from "../i18n/use-locale";
@@ -29,6 +33,9 @@ export default function DashboardLayout() {
   const to = useLocalizedPath();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [isMenuOpen, setMenuOpen] = useState(false);
+  // Billing (issue 7): a 402 anywhere opens the paywall or the upgrade request; plan and usage stay live.
+  usePaymentRequiredHandling();
+  useAccountLiveUpdates();
   const items = [
     { href: to("/home"), label: t("nav.home") },
     { href: to("/notes"), label: t("nav.notes") },
@@ -96,6 +103,8 @@ export default function DashboardLayout() {
           <Outlet />
         </main>
       </div>
+      <PaywallModal />
+      <LimitUpgradeDialog />
     </div>
   );
 }

@@ -26,7 +26,7 @@ describe("locale constants (spec section 9)", () => {
   });
 
   it("namespaces", () => {
-    expect([...namespaces]).toEqual(["common", "marketing", "legal", "auth", "account", "mail", "notes", "meetings"]);
+    expect([...namespaces]).toEqual(["common", "marketing", "legal", "auth", "account", "mail", "notes", "meetings", "billing"]);
   });
 });
 

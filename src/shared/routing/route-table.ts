@@ -7,7 +7,7 @@ export type LayoutName = "dashboard" | "dashboard-public" | "generic-onboarding"
 export type RouteAccess = "public" | "anonymousOnly" | "signedIn" | "nonPro" | "admin";
 
 /** i18n namespaces a page needs besides `common`. */
-export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes" | "meetings";
+export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes" | "meetings" | "billing";
 
 export interface RouteDef {
   name: string;
@@ -163,7 +163,10 @@ export const routeTable: readonly RouteDef[] = [
   dashboard("Settings", "/settings", "routes/dashboard/settings-redirect.tsx"),
   { ...dashboard("SettingsProfile", "/settings/profile", "routes/dashboard/settings-profile-page.tsx"), namespaces: ["account"] },
   { ...dashboard("SettingsEmail", "/settings/email", "routes/dashboard/settings-email-page.tsx"), namespaces: ["account"] },
-  { ...dashboard("SettingsBilling", "/settings/profile/billing", "routes/dashboard/settings-billing-page.tsx"), namespaces: ["account"] },
+  {
+    ...dashboard("SettingsBilling", "/settings/profile/billing", "routes/dashboard/settings-billing-page.tsx"),
+    namespaces: ["account", "billing"],
+  },
   { ...dashboard("SettingsCalendar", "/settings/calendar", "routes/dashboard/settings-calendar-page.tsx"), namespaces: ["account"] },
   {
     name: "OnboardingDefault",
@@ -183,7 +186,7 @@ export const routeTable: readonly RouteDef[] = [
     access: "nonPro",
     isExemptFromVerify: true,
     isExemptFromPaywall: true,
-    namespaces: ["account"],
+    namespaces: ["account", "billing"],
   },
   {
     name: "Checkout",
@@ -193,6 +196,7 @@ export const routeTable: readonly RouteDef[] = [
     access: "nonPro",
     isExemptFromVerify: true,
     isExemptFromPaywall: true,
+    namespaces: ["billing"],
   },
 
   admin("AdminNotes", "/admin/notes", "routes/admin/admin-notes-page.tsx"),

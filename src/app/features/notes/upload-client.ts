@@ -1,4 +1,5 @@
 import { DetailedError, Upload } from "tus-js-client";
+import { reportPaymentRequired } from "../../api/api-client";
 import { apiBaseUrl, getCsrfToken } from "../../api/csrf-token";
 
 // Resumable uploads to /api/uploads (tus). tus-js-client keeps each unfinished upload's URL in
@@ -26,6 +27,8 @@ export interface UploadCallbacks {
 export interface UploadFailure {
   status: number | null;
   message: string | null;
+  /** A plan-limit 402 the dashboard answers itself (paywall or upgrade request): the form shows nothing. */
+  isHandledGlobally: boolean;
 }
 
 export interface RunningUpload {
@@ -37,15 +40,19 @@ function failureOf(error: Error): UploadFailure {
   if (error instanceof DetailedError && error.originalResponse) {
     const status = error.originalResponse.getStatus();
     let message: string | null = null;
+    let errorSource: string | null = null;
     try {
       const body: unknown = JSON.parse(error.originalResponse.getBody());
       if (body && typeof body === "object" && "message" in body && typeof body.message === "string") message = body.message;
+      if (body && typeof body === "object" && "errorSource" in body && typeof body.errorSource === "string") errorSource = body.errorSource;
     } catch {
       message = null;
     }
-    return { status, message };
+    // spec section 8: the upload's creation answers 402 over the plan's limit, like any other call.
+    const isHandledGlobally = status === 402 && reportPaymentRequired({ message, errorSource });
+    return { status, message, isHandledGlobally };
   }
-  return { status: null, message: null };
+  return { status: null, message: null, isHandledGlobally: false };
 }
 
 export async function startUpload(
@@ -73,7 +80,7 @@ export async function startUpload(
     onSuccess: ({ lastResponse }) => {
       const noteId = lastResponse.getHeader("Parley-Note-Id");
       if (noteId) callbacks.onSuccess(noteId);
-      else callbacks.onError({ status: null, message: null });
+      else callbacks.onError({ status: null, message: null, isHandledGlobally: false });
     },
     onError: (error) => callbacks.onError(failureOf(error)),
     // A refusal (413 too large, 415 type, 400 metadata, 401 signed out) will not change on retry.

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import type { NoteView } from "../../../core/notes/schema";
-import { apiBaseUrl } from "../../api/csrf-token";
+import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
 
 /**
- * Live note changes over server-sent events (`GET /api/notes/events`). EventSource reconnects by itself
- * after a dropped connection; `onReconnect` lets the page re-read what it may have missed meanwhile.
+ * Live note changes over server-sent events (`GET /api/notes/events`, the page's one shared connection).
+ * EventSource reconnects by itself after a dropped connection; `onReconnect` lets the page re-read what it
+ * may have missed meanwhile.
  */
 export function useNoteEvents({
   onNote,
@@ -19,26 +20,25 @@ export function useNoteEvents({
   const handlers = useRef({ onNote, onDeleted, onReconnect });
   handlers.current = { onNote, onDeleted, onReconnect };
   useEffect(() => {
-    const source = new EventSource(`${apiBaseUrl()}/api/notes/events`, { withCredentials: true });
-    let hasOpened = false;
-    source.addEventListener("ready", () => {
-      if (hasOpened) handlers.current.onReconnect?.();
-      hasOpened = true;
-    });
-    source.addEventListener("note", (event) => {
-      try {
-        handlers.current.onNote(JSON.parse((event as MessageEvent<string>).data) as NoteView);
-      } catch {
-        // A malformed event is skipped; the next one carries the whole note again.
-      }
-    });
-    source.addEventListener("deleted", (event) => {
-      try {
-        handlers.current.onDeleted?.((JSON.parse((event as MessageEvent<string>).data) as { id: string }).id);
-      } catch {
-        // A malformed event is skipped.
-      }
-    });
-    return () => source.close();
+    const unsubscribers = [
+      subscribeLiveReconnect(() => handlers.current.onReconnect?.()),
+      subscribeLiveEvent("note", (data) => {
+        try {
+          handlers.current.onNote(JSON.parse(data) as NoteView);
+        } catch {
+          // A malformed event is skipped; the next one carries the whole note again.
+        }
+      }),
+      subscribeLiveEvent("deleted", (data) => {
+        try {
+          handlers.current.onDeleted?.((JSON.parse(data) as { id: string }).id);
+        } catch {
+          // A malformed event is skipped.
+        }
+      }),
+    ];
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
   }, []);
 }

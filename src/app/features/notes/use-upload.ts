@@ -39,7 +39,7 @@ export function useUpload() {
           },
         });
       } catch {
-        setStatus({ state: "error", failure: { status: null, message: null } });
+        setStatus({ state: "error", failure: { status: null, message: null, isHandledGlobally: false } });
       }
     },
     [],

@@ -4,3 +4,11 @@ import { ApiError } from "../../api/api-client";
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/**
+ * What a form shows for a failed request: null for a plan-limit 402 that the dashboard already answers
+ * with the paywall or the upgrade request (one message, not two), else `errorMessage`.
+ */
+export function formProblem(error: unknown, fallback: string): string | null {
+  return error instanceof ApiError && error.isHandledGlobally ? null : errorMessage(error, fallback);
+}

@@ -1,20 +1,34 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { paywallDeps } from "../../features/billing/app-paywall";
+import { PlanPicker } from "../../features/billing/components/plan-picker";
+import { PremiumFeatures, paywallFeatureKeys } from "../../features/billing/components/premium-features";
+import { createPaywallStore, usePaywallState } from "../../features/billing/paywall-store";
 import { useOnboardingFrame } from "../../features/onboarding/use-onboarding-frame";
 import { usePaywallSeen } from "../../features/onboarding/use-paywall-seen";
 import { useLocalizedPath } from "../../i18n/use-locale";
 import { pushAlert } from "../../ui/alert-store";
 
-// A placeholder until the billing issue brings plans and checkout: it marks the paywall seen and lets
-// the user go on with the free plan.
-const benefits = ["minutes", "uploads", "meetings"] as const;
-
+/**
+ * /paywall (non-Pro only): the paywall step as a full page, shown once after onboarding (interpretations
+ * 14: it marks itself seen). Continue goes to the chosen plan's checkout; the free plan goes Home.
+ */
 export default function PaywallPage() {
   const { t } = useTranslation("account");
+  const { t: tb } = useTranslation("billing");
   const { t: tc } = useTranslation();
   const to = useLocalizedPath();
+  const navigate = useNavigate();
   const { hasFailed, whenSaved } = usePaywallSeen();
   const [isLeaving, setLeaving] = useState(false);
+  // The page has its own store: the dashboard's modal must not open when the user goes on to Home.
+  const [store] = useState(() => createPaywallStore(paywallDeps));
+  const state = usePaywallState(store);
+
+  useEffect(() => {
+    void store.openPaywall({ source: "onboarding" });
+  }, [store]);
 
   const continueFree = async () => {
     setLeaving(true);
@@ -28,6 +42,13 @@ export default function PaywallPage() {
     }
   };
 
+  const continueToCheckout = () => {
+    const product = state.paywallStructure?.structure.products[state.selectedIndex];
+    if (!product) return;
+    store.continueToCheckout();
+    navigate(to(`/checkout/${product}`));
+  };
+
   useOnboardingFrame({ close: { label: tc("ui.close"), onClick: continueFree } });
 
   return (
@@ -37,25 +58,16 @@ export default function PaywallPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t("paywall.title")}</h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("paywall.body")}</p>
       </div>
-      <ul className="space-y-2 text-sm">
-        {benefits.map((benefit) => (
-          <li key={benefit} className="flex items-start gap-2">
-            <span aria-hidden="true" className="text-indigo-600">
-              ✓
-            </span>
-            {t(`paywall.benefits.${benefit}`)}
-          </li>
-        ))}
-      </ul>
-      <p className="rounded-lg bg-indigo-50 p-4 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-        {t("paywall.comingSoon")}
-      </p>
+      <div className="rounded-2xl bg-indigo-50 p-5 dark:bg-indigo-950/50">
+        <PremiumFeatures features={paywallFeatureKeys} title={tb("paywall.featuresTitle")} />
+      </div>
+      <PlanPicker state={state} onSelect={store.selectPlan} onContinue={continueToCheckout} />
       {hasFailed && (
         <p role="alert" className="text-sm text-red-600">
           {t("paywall.saveFailed")}
         </p>
       )}
-      <button type="button" className="btn-primary w-full sm:w-auto" disabled={isLeaving} onClick={continueFree}>
+      <button type="button" className="btn-secondary w-full" disabled={isLeaving} onClick={continueFree}>
         {t("paywall.continueFree")}
       </button>
     </div>

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { BillingOverview } from "../../features/billing/components/billing-overview";
 import { SettingsTabs } from "../../features/settings/components/settings-tabs";
-import { EmptyState } from "../../ui/empty-state";
 
-// Placeholder: the billing issue shows the plan, usage and invoices here.
+/** /settings/profile/billing (issue 7): the plan, its renewal or end, usage against the limits, cancel or resume. */
 export default function SettingsBillingPage() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <title>{`${t("pages.SettingsBilling.title")} · Parley`}</title>
       <SettingsTabs />
-      <EmptyState title={t("pages.SettingsBilling.emptyTitle")} body={t("pages.SettingsBilling.emptyBody")} />
+      <BillingOverview />
     </div>
   );
 }

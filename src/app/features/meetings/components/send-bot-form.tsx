@@ -6,7 +6,7 @@ import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
 import { ActionCardHeader } from "../../notes/components/action-card-header";
 import { LanguageSelect } from "../../notes/components/language-select";
-import { errorMessage } from "../../shell/error-message";
+import { formProblem } from "../../shell/error-message";
 import { sendMeetingBot } from "../meeting-bot-queries";
 import { meetingLinkHint } from "../meeting-link-hint";
 
@@ -16,10 +16,15 @@ interface Problem {
   existingNoteId: string | null;
 }
 
-/** The server's answer to a refused send, as text for the user (the typed link stays in the field). */
-function problemOf(error: unknown, fallback: string): Problem {
+/**
+ * The server's answer to a refused send, as text for the user (the typed link stays in the field); none for
+ * a plan-limit 402, which the dashboard answers with the paywall or the upgrade request.
+ */
+function problemOf(error: unknown, fallback: string): Problem | null {
+  const message = formProblem(error, fallback);
+  if (message === null) return null;
   const existing = error instanceof ApiError && error.errorCode === "BOT_ALREADY_IN_MEETING" ? error.body.noteId : null;
-  return { message: errorMessage(error, fallback), existingNoteId: typeof existing === "string" && existing ? existing : null };
+  return { message, existingNoteId: typeof existing === "string" && existing ? existing : null };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { NoteView } from "../../../../core/notes/schema";
 import { canRetryTranscription } from "../../../../shared/notes/statuses";
 import { ProgressBar } from "../../../ui/progress-bar";
-import { errorMessage } from "../../shell/error-message";
+import { formProblem } from "../../shell/error-message";
 import { retryTranscription } from "../queries";
 
 /** While transcribing: progress; after a failure or no transcript: the reason and, when allowed, retry. */
@@ -31,7 +31,7 @@ export function NoteStatusPanel({ note, onRetried }: { note: NoteView; onRetried
     try {
       onRetried(await retryTranscription(note.id));
     } catch (error) {
-      setProblem(errorMessage(error, t("failure.retryFailed")));
+      setProblem(formProblem(error, t("failure.retryFailed")));
     } finally {
       setPending(false);
     }

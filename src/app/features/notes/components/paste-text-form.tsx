@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
-import { errorMessage } from "../../shell/error-message";
+import { formProblem } from "../../shell/error-message";
 import { createTextNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
 
@@ -39,7 +39,7 @@ export function PasteTextForm() {
       navigate(to(`/note/${note.id}`));
     } catch (error) {
       setPending(false);
-      setProblem(errorMessage(error, t("home.pasteText.errors.failed")));
+      setProblem(formProblem(error, t("home.pasteText.errors.failed")));
     }
   };
 

@@ -91,7 +91,9 @@ export function RecordForm() {
       {recorder.state === "denied" || recorder.state === "unsupported" ? (
         <FormMessage kind="error">{t(`record.errors.${recorder.state}`)}</FormMessage>
       ) : null}
-      {status.state === "error" ? <FormMessage kind="error">{status.failure.message ?? t("upload.errors.failed")}</FormMessage> : null}
+      {status.state === "error" && !status.failure.isHandledGlobally ? (
+        <FormMessage kind="error">{status.failure.message ?? t("upload.errors.failed")}</FormMessage>
+      ) : null}
       {status.state === "uploading" ? (
         <UploadProgress status={status} onCancel={() => void cancel()} />
       ) : recorder.state === "recording" ? (

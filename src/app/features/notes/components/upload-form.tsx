@@ -30,7 +30,12 @@ export function UploadForm({ kind }: { kind: "file" | "document" }) {
     if (status.state === "done") navigate(to(`/note/${status.noteId}`));
     if (status.state === "error") {
       const { failure } = status;
-      setProblem(failure.message ?? t(failure.status === 413 ? `upload.errors.tooLarge.${kind}` : "upload.errors.failed"));
+      // A plan-limit 402 opens the paywall (or the upgrade request) instead of a second message here.
+      setProblem(
+        failure.isHandledGlobally
+          ? null
+          : (failure.message ?? t(failure.status === 413 ? `upload.errors.tooLarge.${kind}` : "upload.errors.failed")),
+      );
     }
   }, [status, navigate, to, t, kind]);
 

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { parseYoutubeUrl } from "../../../../shared/notes/youtube-url";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
-import { errorMessage } from "../../shell/error-message";
+import { formProblem } from "../../shell/error-message";
 import { createYoutubeNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
 
@@ -31,7 +31,7 @@ export function YoutubeForm() {
       navigate(to(`/note/${note.id}`));
     } catch (error) {
       setPending(false);
-      setProblem(errorMessage(error, t("youtube.errors.failed")));
+      setProblem(formProblem(error, t("youtube.errors.failed")));
     }
   };
 

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { signOut } from "../../auth/session";
+import { openPaywall } from "../../billing/app-paywall";
+import { usePlan } from "../../billing/plan-store";
 import { useAccount } from "../account-store";
 import { UserAvatar } from "./user-avatar";
 
@@ -11,6 +13,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const account = useAccount();
+  const plan = usePlan();
   const [isOpen, setOpen] = useState(false);
   const [isSigningOut, setSigningOut] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -74,6 +77,18 @@ export function UserMenu() {
             </p>
           </div>
           <nav aria-label={t("userMenu.label")} className="mt-2 flex flex-col">
+            {plan.data?.id === "free" ? (
+              <button
+                type="button"
+                className={`${itemClass} font-semibold text-indigo-700 dark:text-indigo-300`}
+                onClick={() => {
+                  setOpen(false);
+                  openPaywall({ source: "upgrade_button" });
+                }}
+              >
+                {t("userMenu.upgrade")}
+              </button>
+            ) : null}
             <Link to={to("/settings/profile")} className={itemClass} onClick={() => setOpen(false)}>
               {t("nav.settings")}
             </Link>

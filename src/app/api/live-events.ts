@@ -1,0 +1,85 @@
+import { apiBaseUrl } from "./csrf-token";
+
+// The signed-in user's live stream (`GET /api/notes/events`: `note`, `deleted`, `account`), one EventSource
+// per page however many parts listen. It opens with the first listener and closes a moment after the
+// last one leaves, so a navigation that swaps one page's listeners for the next keeps the connection.
+// EventSource reconnects by itself; `ready` arrives on every (re)connection.
+
+const closeDelayMs = 1000;
+
+type Listener = (data: string) => void;
+
+let source: EventSource | null = null;
+/** The event names the current source dispatches (EventSource needs one listener per name). */
+let sourceNames = new Set<string>();
+let hasOpened = false;
+let closeTimer: ReturnType<typeof setTimeout> | null = null;
+const listeners = new Map<string, Set<Listener>>();
+const reconnectListeners = new Set<() => void>();
+
+function listenerCount(): number {
+  let count = reconnectListeners.size;
+  for (const set of listeners.values()) count += set.size;
+  return count;
+}
+
+function dispatch(name: string, data: string): void {
+  for (const listener of listeners.get(name) ?? []) listener(data);
+}
+
+function ensureSource(): void {
+  if (closeTimer) {
+    clearTimeout(closeTimer);
+    closeTimer = null;
+  }
+  if (!source) {
+    source = new EventSource(`${apiBaseUrl()}/api/notes/events`, { withCredentials: true });
+    sourceNames = new Set();
+    hasOpened = false;
+    source.addEventListener("ready", () => {
+      // After a dropped connection, listeners re-read what they may have missed meanwhile.
+      if (hasOpened) for (const listener of reconnectListeners) listener();
+      hasOpened = true;
+    });
+  }
+  for (const name of listeners.keys()) {
+    if (sourceNames.has(name)) continue;
+    sourceNames.add(name);
+    source.addEventListener(name, (event) => dispatch(name, (event as MessageEvent<string>).data));
+  }
+}
+
+function releaseSource(): void {
+  if (listenerCount() > 0 || closeTimer) return;
+  closeTimer = setTimeout(() => {
+    closeTimer = null;
+    if (listenerCount() > 0) return;
+    source?.close();
+    source = null;
+  }, closeDelayMs);
+}
+
+/** Calls `listener` with the raw data of every `name` event; returns the unsubscribe. */
+export function subscribeLiveEvent(name: string, listener: Listener): () => void {
+  let set = listeners.get(name);
+  if (!set) {
+    set = new Set();
+    listeners.set(name, set);
+  }
+  set.add(listener);
+  ensureSource();
+  return () => {
+    set.delete(listener);
+    releaseSource();
+  };
+}
+
+/** Calls `listener` after each reconnection (not the first connection). */
+export function subscribeLiveReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  ensureSource();
+  return () => {
+    reconnectListeners.delete(listener);
+    releaseSource();
+  };
+}

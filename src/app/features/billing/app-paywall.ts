@@ -1,0 +1,62 @@
+import { useEffect } from "react";
+import { setPaymentRequiredHandler } from "../../api/api-client";
+import { pushAlert } from "../../ui/alert-store";
+import {
+  trackPaywall,
+  trackPaywallProductsFailed,
+  trackProductClicked,
+  trackPurchaseClicked,
+  trackViewItemList,
+} from "../analytics/analytics";
+import { fetchDiscounts, fetchPaywallStructure, fetchPrices, requestLimitUpgrade } from "./billing-queries";
+import { createLimitUpgradeStore } from "./limit-upgrade-store";
+import { createPaymentRequiredHandler } from "./payment-required";
+import { createPaywallStore, type OpenPaywallOptions, type PaywallAnalytics, type PaywallDeps } from "./paywall-store";
+import { planLoader } from "./plan-store";
+
+// The app's one paywall (the modal over every dashboard page) and its one limit-upgrade dialog, wired to
+// the real calls and analytics; the /paywall page makes its own store with `paywallDeps`.
+
+const paywallAnalytics: PaywallAnalytics = {
+  trackPaywall,
+  trackViewItemList,
+  trackProductClicked,
+  trackPurchaseClicked,
+  trackPaywallProductsFailed,
+};
+
+export const paywallDeps: PaywallDeps = {
+  fetchStructure: fetchPaywallStructure,
+  fetchPrices,
+  fetchDiscounts,
+  analytics: paywallAnalytics,
+};
+
+export const paywallStore = createPaywallStore(paywallDeps);
+export const limitUpgradeStore = createLimitUpgradeStore(requestLimitUpgrade);
+
+export function openPaywall(options: OpenPaywallOptions): void {
+  void paywallStore.openPaywall(options);
+}
+export const closePaywall = (): void => paywallStore.closePaywall();
+export const selectPlan = (index: number): void => paywallStore.selectPlan(index);
+export const continueToCheckout = (): void => paywallStore.continueToCheckout();
+export const backToPlans = (): void => paywallStore.backToPlans();
+
+const handlePaymentRequired = createPaymentRequiredHandler({
+  loadPlanId: async () => (await planLoader.load())?.id ?? null,
+  openPaywall,
+  openUpgradeRequest: (options) => limitUpgradeStore.open(options),
+  onPlanUnavailable: (message) => {
+    pushAlert({ type: "error", message });
+    pushAlert({ type: "error", message: { key: "common:error.fetchPlan" } });
+  },
+});
+
+/** spec section 8: while the dashboard is shown, every 402 opens the paywall or the upgrade request. */
+export function usePaymentRequiredHandling(): void {
+  useEffect(() => {
+    setPaymentRequiredHandler((event) => void handlePaymentRequired(event));
+    return () => setPaymentRequiredHandler(null);
+  }, []);
+}

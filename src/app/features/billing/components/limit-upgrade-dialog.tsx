@@ -1,0 +1,92 @@
+import { Suspense, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FormMessage } from "../../../ui/form-message";
+import { Spinner } from "../../../ui/spinner";
+import { limitUpgradeStore } from "../app-paywall";
+import { type LimitUpgradeState, useLimitUpgradeState } from "../limit-upgrade-store";
+import { useMessageText } from "../use-message-text";
+
+function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleId: string }) {
+  const { t } = useTranslation("billing");
+  const { t: tc } = useTranslation();
+  const messageText = useMessageText();
+  const isSent = state.requestState === "sent";
+  return (
+    <div className="space-y-4 p-6">
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {t("upgradeRequest.title")}
+        </h2>
+        <button
+          type="button"
+          onClick={() => limitUpgradeStore.close()}
+          aria-label={tc("ui.close")}
+          className="-m-1 rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      {state.message ? <p className="text-sm text-slate-700 dark:text-slate-300">{messageText(state.message)}</p> : null}
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t("upgradeRequest.body")}</p>
+      {isSent ? <FormMessage kind="notice">{t("upgradeRequest.sent")}</FormMessage> : null}
+      {state.requestState === "failed" ? <FormMessage kind="error">{t("upgradeRequest.failed")}</FormMessage> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={() => limitUpgradeStore.close()}>
+          {isSent ? tc("ui.close") : t("upgradeRequest.notNow")}
+        </button>
+        {state.errorSource && !isSent ? (
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={state.requestState === "sending"}
+            onClick={() => void limitUpgradeStore.sendRequest()}
+          >
+            {state.requestState === "sending" ? <Spinner size="sm" /> : null}
+            {t("upgradeRequest.request")}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** spec section 6: what a paying user sees at a limit instead of the paywall. */
+export function LimitUpgradeDialog() {
+  const state = useLimitUpgradeState(limitUpgradeStore);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (state.isOpen && !element.open) element.showModal();
+    if (!state.isOpen && element.open) element.close();
+  }, [state.isOpen]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault();
+        limitUpgradeStore.close();
+      }}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl outline-none border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {state.isOpen ? (
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-8">
+              <Spinner size="md" />
+            </div>
+          }
+        >
+          <LimitUpgradeBody state={state} titleId={titleId} />
+        </Suspense>
+      ) : null}
+    </dialog>
+  );
+}

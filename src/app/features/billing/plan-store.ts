@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import type { Usage } from "../../../core/usage/schema";
+import type { PlanResponse } from "../../../shared/billing/billing-api";
+import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
+import { fetchPlan, fetchUsage } from "./billing-queries";
+import { createLoader, type LoaderSnapshot, useLoader } from "./loader-store";
+
+/** The signed-in user's plan (GET /api/user/plan), shared by the shell, the paywall and the billing page. */
+export const planLoader = createLoader<PlanResponse>(() => fetchPlan(), "common:error.fetchPlan");
+/** This month's usage (GET /api/user/usage). */
+export const usageLoader = createLoader<Usage>(() => fetchUsage(), "common:error.fetchUsage");
+
+export function usePlan(): LoaderSnapshot<PlanResponse> {
+  return useLoader(planLoader);
+}
+
+export function useUsage(): LoaderSnapshot<Usage> {
+  return useLoader(usageLoader);
+}
+
+/**
+ * Keeps plan and usage live (issue 7): the server sends `event: account` on the user's stream whenever
+ * either changes (a webhook made them Pro, a note was transcribed); after a dropped connection both are
+ * read again. Mounted once, in the dashboard layout; only what a page has asked for is fetched.
+ */
+export function useAccountLiveUpdates(): void {
+  useEffect(() => {
+    const refresh = () => {
+      void planLoader.reload();
+      void usageLoader.reload();
+    };
+    const unsubscribers = [subscribeLiveEvent("account", refresh), subscribeLiveReconnect(refresh)];
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+  }, []);
+}
