@@ -124,6 +124,10 @@ test("in Spanish on a phone, the paywall opens from the billing page and a decli
     await paywall.getByRole("button", { name: "Cerrar" }).first().click();
     await expect(paywall).toBeHidden();
     await expect(page.getByTestId("billing-plan-name")).toHaveText("Gratis");
+    // The one-time lifetime product is not in the paywall's flow but has its own checkout page.
+    await page.goto("/es/checkout/lifetime");
+    await expect(page.getByTestId("checkout-summary")).toContainText("$199.00");
+    await expect(page.getByTestId("paddle-checkout-frame").getByRole("heading", { name: "Stand-in checkout" })).toBeVisible();
   } finally {
     await page.request.post(`${paddleBase}/__test/scenario`, { data: { payment: "success" } });
   }

@@ -93,6 +93,8 @@ describe("paywall and Paddle catalog API", () => {
       priceIds: [t1["1month"], t1["3month"], t1["1year"]],
       discountIds: [],
       structure: { products: ["1month", "3month", "1year"], selected_index: 2, most_popular: 2, save_badges: { 1: "25%", 2: "71%" } },
+      // The whole tier, lifetime included, for /checkout/{productId}.
+      catalog: t1,
     });
     const offer = await dataOf<Record<string, unknown>>(await client.api("GET", "/paywall/structure?flow=SecretOffer"));
     expect(offer).toMatchObject({ flow: "SecretOffer", discountIds: Array(3).fill(defaultDiscountCatalog.discount71) });

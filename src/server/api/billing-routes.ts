@@ -192,6 +192,7 @@ export function billingRoutes({
           pricingTier,
           priceIds: paywall.products.map((product) => tier[product]),
           discountIds: paywall.discounts.map((name) => settings.discountCatalog[name]),
+          catalog: tier,
         },
       },
       200,

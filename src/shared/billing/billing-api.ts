@@ -77,6 +77,8 @@ export const paywallStructureResponseSchema = z.object({
     pricingTier: z.enum(["t1", "t5"]),
     priceIds: z.array(z.string()),
     discountIds: z.array(z.string()),
+    /** Every product of the tier's catalog (lifetime included, interpretations 24) for /checkout/{productId}. */
+    catalog: z.partialRecord(z.enum(productKeys), z.string()),
   }),
 });
 export type PaywallStructureResponse = z.infer<typeof paywallStructureResponseSchema>["data"];

@@ -72,6 +72,7 @@ describe("paywall store", () => {
           pricingTier: "t1",
           priceIds: ["pri_month", "pri_quarter", "pri_year"],
           discountIds: isSecret ? ["dsc_71", "dsc_71", "dsc_71"] : [],
+          catalog: { "1month": "pri_month", "3month": "pri_quarter", "1year": "pri_year", lifetime: "pri_lifetime" },
         },
       });
     });

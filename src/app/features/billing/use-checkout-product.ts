@@ -27,10 +27,11 @@ export function useCheckoutProduct(productId: string | undefined): CheckoutProdu
     setProduct({ state: "loading" });
     (async (): Promise<CheckoutProduct> => {
       const structure = await fetchPaywallStructure("default");
+      // A product of the flow keeps its discount; another product of the tier's catalog (lifetime) has none.
       const index = structure.structure.products.indexOf(productId);
-      const priceId = structure.priceIds[index];
-      if (index < 0 || !priceId) return { state: "unknown" };
-      const discountId = structure.discountIds[index] || null;
+      const priceId = index >= 0 ? structure.priceIds[index] : structure.catalog[productId];
+      if (!priceId) return { state: "unknown" };
+      const discountId = (index >= 0 ? structure.discountIds[index] : null) || null;
       const [{ prices }, discounts] = await Promise.all([
         fetchPrices([priceId], "checkout_page"),
         discountId ? fetchDiscounts([discountId]) : Promise.resolve<Record<string, Discount>>({}),
