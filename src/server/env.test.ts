@@ -70,9 +70,19 @@ describe("parseEnv", () => {
 
   it("reads the plan limits and Paddle's JSON settings, refusing broken JSON", () => {
     const env = parseEnv({
-      BILLING_FREE_LIMITS: JSON.stringify({ transcriptionMinutesPerMonth: 10, uploadsPerMonth: 1, concurrentMeetings: 1, recordingMinutes: null }),
+      BILLING_FREE_LIMITS: JSON.stringify({
+        transcriptionMinutesPerMonth: 10,
+        uploadsPerMonth: 1,
+        concurrentMeetings: 1,
+        recordingMinutes: null,
+      }),
     });
-    expect(env.BILLING_FREE_LIMITS).toEqual({ transcriptionMinutesPerMonth: 10, uploadsPerMonth: 1, concurrentMeetings: 1, recordingMinutes: null });
+    expect(env.BILLING_FREE_LIMITS).toEqual({
+      transcriptionMinutesPerMonth: 10,
+      uploadsPerMonth: 1,
+      concurrentMeetings: 1,
+      recordingMinutes: null,
+    });
     expect(() => parseEnv({ BILLING_PRO_LIMITS: "{nope" })).toThrow(/BILLING_PRO_LIMITS: must be JSON/);
     expect(() => parseEnv({ BILLING_PRO_LIMITS: JSON.stringify({ uploadsPerMonth: -1 }) })).toThrow(/BILLING_PRO_LIMITS/);
     expect(() => parseEnv({ PADDLE_CATALOG: JSON.stringify({ t9: {} }) })).toThrow(/PADDLE_CATALOG/);

@@ -182,7 +182,12 @@ function startWebWithTimers(timers: Record<string, string>, standIn: MeetingStan
     BOT_CAPACITY: "3",
     BOT_CONCURRENT_PER_USER: "20",
     // Scenarios run side by side for one user: the plan lets them.
-    BILLING_FREE_LIMITS: JSON.stringify({ transcriptionMinutesPerMonth: 300, uploadsPerMonth: 5, concurrentMeetings: 20, recordingMinutes: 30 }),
+    BILLING_FREE_LIMITS: JSON.stringify({
+      transcriptionMinutesPerMonth: 300,
+      uploadsPerMonth: 5,
+      concurrentMeetings: 20,
+      recordingMinutes: 30,
+    }),
     BOT_GOOGLE_MEET_BASE_URL: `${standIn.baseUrl}/meet`,
     BOT_MICROSOFT_TEAMS_BASE_URL: `${standIn.baseUrl}/teams`,
     BOT_ZOOM_BASE_URL: `${standIn.baseUrl}/zoom`,

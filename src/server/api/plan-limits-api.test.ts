@@ -4,8 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForNote } from "../../../test/support/note-events";
-import { createUpload, uploadFile } from "../../../test/support/tus";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../test/support/test-web";
+import { createUpload, uploadFile } from "../../../test/support/tus";
 import { enqueueBotLaunch } from "../../core/meetings/launch-job";
 import { createMeetingBot } from "../../core/meetings/mutations";
 import { recordTranscription } from "../../core/usage/mutations";
@@ -184,7 +184,9 @@ describe("a queued bot whose user ran out of minutes meanwhile", () => {
     await enqueueBotLaunch(web.queue.boss, { userId: payload.userId, botId: created.botId });
     const note = await waitForNote(client, created.noteId, (view) => view.data.meeting?.code === "done");
     expect(note.data.meeting).toEqual({ code: "done", subcode: "transcription_minutes_limit_exceeded" });
-    const bot = (await (await client.api("GET", `/notes/${created.noteId}/bot`)).json()) as { history: { code: string; subcode: string | null }[] };
+    const bot = (await (await client.api("GET", `/notes/${created.noteId}/bot`)).json()) as {
+      history: { code: string; subcode: string | null }[];
+    };
     expect(bot.history.map(({ code, subcode }) => [code, subcode])).toEqual([
       ["parley_usage_limit_exceeded", "transcription_minutes_limit_exceeded"],
       ["done", null],

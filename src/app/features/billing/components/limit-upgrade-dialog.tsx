@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseButton } from "../../../ui/close-button";
 import { FormMessage } from "../../../ui/form-message";
 import { Spinner } from "../../../ui/spinner";
 import { limitUpgradeStore } from "../app-paywall";
@@ -17,16 +18,7 @@ function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleI
         <h2 id={titleId} className="text-lg font-semibold">
           {t("upgradeRequest.title")}
         </h2>
-        <button
-          type="button"
-          onClick={() => limitUpgradeStore.close()}
-          aria-label={tc("ui.close")}
-          className="-m-1 rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <CloseButton label={tc("ui.close")} onClick={() => limitUpgradeStore.close()} />
       </div>
       {state.message ? <p className="text-sm text-slate-700 dark:text-slate-300">{messageText(state.message)}</p> : null}
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("upgradeRequest.body")}</p>

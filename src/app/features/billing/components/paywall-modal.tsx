@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseButton } from "../../../ui/close-button";
 import { Spinner } from "../../../ui/spinner";
 import { closePaywall, continueToCheckout, paywallStore, selectPlan } from "../app-paywall";
 import { type PaywallState, usePaywallState } from "../paywall-store";
@@ -21,16 +22,7 @@ function PaywallBody({ state, titleId }: { state: PaywallState; titleId: string 
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("paywall.subtitle")}</p>
         </div>
-        <button
-          type="button"
-          onClick={closePaywall}
-          aria-label={tc("ui.close")}
-          className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <CloseButton label={tc("ui.close")} onClick={closePaywall} size="lg" />
       </div>
       <div className="flex-1 space-y-5 px-5 py-5 sm:px-8 sm:py-6">
         {state.message ? (

@@ -1,5 +1,6 @@
 import { Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseButton } from "../../../ui/close-button";
 import { Spinner } from "../../../ui/spinner";
 import { SendBotForm } from "./send-bot-form";
 
@@ -72,16 +73,7 @@ export function SendBotDialog({ placement, onSent }: { placement: "header" | "me
             <h2 id={titleId} className="text-lg font-semibold">
               {t("shell.sendBot")}
             </h2>
-            <button
-              type="button"
-              onClick={handleClose}
-              aria-label={t("ui.close")}
-              className="-m-1 rounded-md p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
+            <CloseButton label={t("ui.close")} onClick={handleClose} />
           </div>
           {isOpen ? (
             <Suspense
