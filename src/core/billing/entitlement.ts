@@ -9,7 +9,7 @@ import { activeStatuses } from "./schema";
 
 type BillingRow = typeof billingSubscriptions.$inferSelect;
 
-/** The product key (1month, …, lifetime) whose price id this is, in any pricing tier. */
+/** The product key (1month, …, lifetime) whose price id this is, in whichever pricing tier. */
 export function productKeyOfPrice(catalog: BillingSettings["catalog"], priceId: string | null): ProductKey | null {
   if (!priceId) return null;
   for (const tier of Object.values(catalog)) {

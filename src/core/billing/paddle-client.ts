@@ -2,7 +2,7 @@ import { ApiError, type Environment, LogLevel, Paddle } from "@paddle/paddle-nod
 import type { BillingSettings } from "./billing-env";
 
 // Paddle Billing's server SDK. The base URL goes in as `environment`: the SDK maps "sandbox" and
-// "production" to Paddle's hosts and uses any other value as the base URL itself (research section
+// "production" to Paddle's hosts and uses every other value as the base URL itself (research section
 // 1.2), which is how tests reach the stand-in.
 
 export type PaddleSettings = NonNullable<BillingSettings["paddle"]>;

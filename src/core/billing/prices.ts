@@ -35,7 +35,7 @@ export function priceOfLineItem(item: PricingPreviewLineItem, currency: string):
 }
 
 /**
- * The prices asked for, in the order asked, with their product names; null when the preview lacks any of
+ * The prices asked for, in the order asked, with their product names; null when the preview lacks one of
  * them (spec section 5: a preview with empty line items is a failure).
  */
 export function pricesFromPreview(

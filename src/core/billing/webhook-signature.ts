@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Paddle-Signature: `ts=<unix seconds>;h1=<hex HMAC-SHA256(secret, ts + ":" + raw body)>`, where Paddle may
 // send several h1 while it rotates secrets. Our own check instead of the SDK's (known-traps: the SDK keeps
-// only the last h1, compares with ===, and allows 5 s into the past but any time into the future).
+// only the last h1, compares with ===, and allows 5 s into the past but every time into the future).
 
 export type SignatureCheck = { isValid: true; timestamp: number } | { isValid: false; reason: "malformed" | "stale" | "mismatch" };
 
@@ -38,7 +38,7 @@ export function paddleSignatureOf(secret: string, timestamp: number, rawBody: st
 }
 
 /**
- * Checks a Paddle-Signature header over the raw body: any h1 may match (compared in constant time), and
+ * Checks a Paddle-Signature header over the raw body: one matching h1 is enough (compared in constant time), and
  * the timestamp must be within `toleranceSeconds` of now either way (a replayed old delivery is stale; one
  * dated in the future is as suspect).
  */

@@ -19,7 +19,7 @@ export const botEnvShape = {
   /** Bots this process runs at once (the embedded web, or each `npm run worker`); 0 = launch none here. */
   BOT_CAPACITY: z.coerce.number().int().min(0).max(64).default(3),
   /**
-   * The queue's cap of bots one user runs at once, across machines: the most any plan allows (Pro: 3). The
+   * The queue's cap of bots one user runs at once, across machines: the most a plan allows (Pro: 3). The
    * plan's own limit (BILLING_*_LIMITS concurrentMeetings) is checked when a bot is sent (402).
    */
   BOT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(3),

@@ -113,7 +113,7 @@ describe("billing API with the Paddle stand-in", () => {
       status: "active",
       cancelAtPeriodEnd: false,
     });
-    expect(after.subscription?.renewsAt).toEqual(expect.any(String));
+    expect(after.subscription?.renewsAt).toEqual(expect.stringMatching(/.+/));
     // customer.created came before the transaction that names the user: applied once it did.
     expect(after.paddleCustomerId).toMatch(/^ctm_/);
     expect(after.paddleCustomerEmail).toBe(someone.payload.email);
@@ -158,7 +158,7 @@ describe("billing API with the Paddle stand-in", () => {
       }),
     });
     expect(unsigned.status).toBe(401);
-    expect(await unsigned.json()).toMatchObject({ success: false, errorCode: "INVALID_SIGNATURE", message: expect.any(String) });
+    expect(await unsigned.json()).toMatchObject({ success: false, errorCode: "INVALID_SIGNATURE", message: expect.stringMatching(/.+/) });
     expect(await snapshot(payload.userId)).toEqual(before);
   });
 
@@ -211,7 +211,7 @@ describe("billing API with the Paddle stand-in", () => {
 
     const resumed = await someone.client.api("POST", "/paddle/stop-cancellation");
     expect(resumed.status).toBe(200);
-    const renewing = { isActive: true, cancelAtPeriodEnd: false, endsAt: null, renewsAt: expect.any(String) };
+    const renewing = { isActive: true, cancelAtPeriodEnd: false, endsAt: null, renewsAt: expect.stringMatching(/.+/) };
     expect(((await resumed.json()) as Answer<{ subscription: Subscription }>).data.subscription).toMatchObject(renewing);
     await standIn.settled();
     expect((await userOf(someone)).subscription).toMatchObject(renewing);

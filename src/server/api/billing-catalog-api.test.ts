@@ -143,7 +143,7 @@ describe("paywall and Paddle catalog API", () => {
     standIn.setScenario({ pricingPreview: "empty" });
     const empty = await ask();
     expect(empty.status).toBe(502);
-    expect(await empty.json()).toMatchObject({ errorCode: "PADDLE_EMPTY_RESPONSE", message: expect.any(String) });
+    expect(await empty.json()).toMatchObject({ errorCode: "PADDLE_EMPTY_RESPONSE", message: expect.stringMatching(/.+/) });
     standIn.setScenario({ pricingPreview: "error" });
     const failed = await ask();
     expect(failed.status).toBe(502);

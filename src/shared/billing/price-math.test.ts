@@ -165,7 +165,7 @@ describe("currencySymbol (spec 9: 20 mapped codes, default $)", () => {
     expect(currencySymbol(code)).toBe(symbol);
   });
 
-  it("matches codes in any letter case", () => {
+  it("matches codes whatever their letter case", () => {
     expect(currencySymbol("eur")).toBe("€");
     expect(currencySymbol("Gbp")).toBe("£");
   });

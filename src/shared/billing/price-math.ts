@@ -131,7 +131,7 @@ const currencySymbols: Readonly<Record<string, string>> = {
   COP: "$",
 };
 
-/** spec 9: the symbol of one of the 20 mapped currency codes (any letter case); anything else → "$". */
+/** spec 9: the symbol of one of the 20 mapped currency codes (upper or lower case); anything else → "$". */
 export function currencySymbol(currency: string | null | undefined): string {
   if (!currency) return "$";
   const code = currency.trim().toUpperCase();

@@ -7,7 +7,7 @@ import { formatUsd, priceTotals, pricingPreviewLineItem } from "./entities";
 import type { PaddleStore } from "./store";
 
 // What the page talks to instead of Paddle's CDN and checkout frame: the paddle.js stand-in script and the
-// calls it makes (no API key, from any origin, as Paddle.js's own calls are).
+// calls it makes (no API key, from every origin, as Paddle.js's own calls are).
 
 const paddleJsPath = new URL("./paddle-js/paddle.js", import.meta.url);
 

@@ -80,7 +80,7 @@ export class WebhookOutbox {
     for (const event of events) void this.enqueue(JSON.stringify(event), event, "valid", 600, this.options.isPosting());
   }
 
-  /** POSTs one event now (after any queued ones), signed as asked; always POSTs when a URL is set. */
+  /** POSTs one event now (after the queued ones), signed as asked; always POSTs when a URL is set. */
   send(event: Partial<PaddleEvent> & object, kind: SignatureKind = "valid", staleSeconds = 600): Promise<Delivery> {
     const full = { ...this.event(event.event_type ?? "unknown", event.data ?? null), ...event };
     return this.enqueue(JSON.stringify(full), full, kind, staleSeconds, true);

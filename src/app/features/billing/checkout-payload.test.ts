@@ -31,7 +31,7 @@ describe("checkout payload", () => {
     expect(payload.customData).toEqual({ cerebroId: user.cerebroId, userId: "user-1" });
   });
 
-  it("recognises the private-relay marker in any case, and nothing else", () => {
+  it("recognises the private-relay marker whatever its case, and nothing else", () => {
     expect(isPrivateRelayEmail("abc@PrivateRelay.AppleID.com")).toBe(true);
     expect(isPrivateRelayEmail("privaterelay@example.com")).toBe(true);
     expect(isPrivateRelayEmail("relay@example.com")).toBe(false);

@@ -48,7 +48,7 @@ function failureOf(error: Error): UploadFailure {
     } catch {
       message = null;
     }
-    // spec section 8: the upload's creation answers 402 over the plan's limit, like any other call.
+    // spec section 8: the upload's creation answers 402 over the plan's limit, like every other call.
     const isHandledGlobally = status === 402 && reportPaymentRequired({ message, errorSource });
     return { status, message, isHandledGlobally };
   }

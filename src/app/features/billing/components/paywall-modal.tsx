@@ -50,7 +50,7 @@ function PaywallBody({ state, titleId }: { state: PaywallState; titleId: string 
 }
 
 /**
- * The paywall over any dashboard page (spec section 2): two steps, a close icon, at most 900px high and
+ * The paywall over every dashboard page (spec section 2): two steps, a close icon, at most 900px high and
  * the whole screen on a phone. A native modal <dialog>: the page behind is inert and Escape closes it.
  */
 export function PaywallModal() {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { PlanDisplay } from "../plan-display";
 
-/** The chosen plan as the checkout shows it: title, price with its billing period, and any discount. */
+/** The chosen plan as the checkout shows it: title, price with its billing period, and its discount, if one applies. */
 export function PlanSummary({ display, heading }: { display: PlanDisplay; heading: string }) {
   const { t } = useTranslation("billing");
   return (
