@@ -104,6 +104,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SCALE: "100",
         ADMIN_EMAILS: "admin@parley.test",
         SPEECH_ENGINE: "openai",
+        // The engine is a server of its own: a quick failure need not wait behind a meeting's transcript.
+        TRANSCRIPTION_CONCURRENCY: "2",
         OPENAI_AUDIO_BASE_URL: `http://127.0.0.1:${whisperPort}`,
         OPENAI_AUDIO_MODEL: "tiny.en",
         YOUTUBE_BASE_URL: `http://127.0.0.1:${youtubePort}`,

@@ -85,8 +85,11 @@ test("an expired session goes to /login with next and comes back after signing i
   const account = newAccount("expired");
   await signUpVerified(page, account);
   await skipOnboarding(page);
+  // The shell's plan call (for the menu) is done before the session ends, so only the next page sees it.
+  const planLoaded = page.waitForResponse((response) => response.url().endsWith("/api/user/plan"));
   await page.goto("/notes");
   await expect(page).toHaveURL(/\/notes$/);
+  await planLoaded;
   await page.context().clearCookies({ name: "parley.session_token" });
   await page.goto("/notes?folder=a");
   await expect(page).toHaveURL(/\/login\?next=%2Fnotes%3Ffolder%3Da$/);

@@ -12,8 +12,15 @@ async function openProfile(page: import("@playwright/test").Page) {
   const account = newAccount("client");
   await signUpVerified(page, account);
   await skipOnboarding(page);
+  // The shell's own start-up calls (the plan for the menu, the live stream) must be done before the
+  // session ends, or they, not the edit, would be "the next call".
+  const started = Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/user/plan")),
+    page.waitForResponse((response) => response.url().endsWith("/api/notes/events")),
+  ]);
   await page.goto("/settings/profile");
   await waitForPageReady(page);
+  await started;
   return account;
 }
 

@@ -66,6 +66,8 @@ export const envSchema = z.object({
   TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().int().min(5).max(1800).default(600),
   /** pg-boss's check for expired jobs and missed heartbeats, in seconds (tests shorten it). */
   QUEUE_MONITOR_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Transcriptions one process runs at once (raise it when the engine is a server elsewhere). */
+  TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** A transcription worker's heartbeat (>= 10 s): a killed worker's job is retried after this. */
   TRANSCRIPTION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   /** Wait before the AI-notes job tries again after a failed model call (a busy endpoint gets time). */

@@ -91,7 +91,7 @@ export function createJobDefinitions(
     logger: deps.logger,
   };
   return [
-    transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS }),
+    transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS, concurrency: env.TRANSCRIPTION_CONCURRENCY }),
     notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),
   ] as unknown as JobDefinition<never>[];
 }

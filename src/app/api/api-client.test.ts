@@ -103,6 +103,13 @@ describe("web API client", () => {
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
+  it("leaves the session alone for a background call (analytics): a 401 or a ban only rejects", async () => {
+    await expect(apiRequest("GET", "/expired", { isBackground: true })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest("GET", "/banned", { isBackground: true })).rejects.toMatchObject({ errorCode: "user_banned" });
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    expect(onBanned).not.toHaveBeenCalled();
+  });
+
   it("takes the configured message, else the server's, else its own", async () => {
     await expect(apiRequest("GET", "/expired", { errorMessage: "Configured" })).rejects.toThrow("Configured");
     await expect(apiRequest("GET", "/expired")).rejects.toThrow("Please sign in.");

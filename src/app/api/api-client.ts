@@ -26,6 +26,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Shown instead of the server's message (spec: "error text = configured message, else server message"). */
   errorMessage?: string;
+  /**
+   * A call the person did not make (analytics batches): its 401, ban or 402 only rejects. The spec sends
+   * analytics to a gateway of its own, whose failures never sign anyone out; the next product call will.
+   */
+  isBackground?: boolean;
 }
 
 /** What the client does when the session is gone or the user is banned; set by the auth session module. */
@@ -106,15 +111,16 @@ async function finish<T>(response: Response, options: ApiRequestOptions): Promis
   const body = await readBody(response);
   if (response.ok) return body as T;
   const errorCode = typeof body.errorCode === "string" ? body.errorCode : typeof body.code === "string" ? body.code : null;
-  if (response.status === 401 && !isOnAuthPage()) {
+  if (response.status === 401 && !isOnAuthPage() && !options.isBackground) {
     console.warn("session expired");
     handlers?.onUnauthenticated();
   }
-  if (response.status === 403 && errorCode === "user_banned") handlers?.onBanned();
+  if (response.status === 403 && errorCode === "user_banned" && !options.isBackground) handlers?.onBanned();
   const serverMessage = typeof body.message === "string" ? body.message : null;
   // spec section 8: a 402 opens the paywall; the request still rejects so callers can stop what they did.
   const isHandledGlobally =
     response.status === 402 &&
+    !options.isBackground &&
     reportPaymentRequired({ message: serverMessage, errorSource: typeof body.errorSource === "string" ? body.errorSource : null });
   throw new ApiError(
     response.status,

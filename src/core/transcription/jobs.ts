@@ -13,12 +13,15 @@ export const transcriptionJobName = "transcription.run";
  */
 export function transcriptionJob(
   deps: TranscriptionDeps,
-  { heartbeatSeconds = 30 }: { heartbeatSeconds?: number } = {},
+  { heartbeatSeconds = 30, concurrency = 1 }: { heartbeatSeconds?: number; concurrency?: number } = {},
 ): JobDefinition<TranscribeNoteInput> {
   return {
     name: transcriptionJobName,
     payload: transcribeNoteInput,
     queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 6 * 3600, heartbeatSeconds },
+    // More than one at a time lets a quick job (a missing video, a document) pass a long recording; worth
+    // it when the engine is a server elsewhere, not when it shares this machine's cores.
+    work: { localConcurrency: concurrency },
     handle: (payload, context) => runTranscription(deps, payload, context.signal),
     onGiveUp: (payload) => giveUpTranscription(deps, payload),
   };

@@ -9,7 +9,10 @@ import { AnalyticsHttpError } from "./analytics-client";
  */
 export async function sendAnalyticsBatch(events: readonly AnalyticsEvent[]): Promise<void> {
   try {
-    await apiRequest<{ success: true }>("POST", "/analytics/events", { body: { event_logs: events, sdk_version: analyticsSdkVersion } });
+    await apiRequest<{ success: true }>("POST", "/analytics/events", {
+      body: { event_logs: events, sdk_version: analyticsSdkVersion },
+      isBackground: true,
+    });
   } catch (error) {
     if (error instanceof ApiError) throw new AnalyticsHttpError(error.status);
     throw error;
