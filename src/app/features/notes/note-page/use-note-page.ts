@@ -26,6 +26,10 @@ export function useNotePage(id: string) {
   // The note on screen, for event handlers that compare the next state with it.
   const shownNote = useRef<NoteView | null>(null);
   shownNote.current = holder.state === "success" ? holder.note : null;
+  // Reads of the note under way, and whether a live change arrived meanwhile (see onNote below).
+  const readsInFlight = useRef(0);
+  const changedWhileLoading = useRef(false);
+  const refreshAgain = useRef<(() => void) | null>(null);
 
   const loadAiNotes = useCallback(
     (signal?: AbortSignal) => {
@@ -40,22 +44,33 @@ export function useNotePage(id: string) {
   );
   const refresh = useCallback(
     (signal?: AbortSignal) => {
-      fetchNote(id, signal).then(
-        ({ note, transcript }) => {
-          notesStatus.current = note.data.notesStatus;
-          setHolder({ state: "success", note, transcript });
-        },
-        (error: unknown) => {
-          if (signal?.aborted) return;
-          const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-          setHolder((current) => (current.state === "success" && !isMissing ? current : { state: isMissing ? "missing" : "error" }));
-        },
-      );
+      readsInFlight.current += 1;
+      fetchNote(id, signal)
+        .finally(() => {
+          readsInFlight.current -= 1;
+        })
+        .then(
+          ({ note, transcript }) => {
+            notesStatus.current = note.data.notesStatus;
+            setHolder({ state: "success", note, transcript });
+            // A change announced while this read was under way may be newer than what it read: read again.
+            if (changedWhileLoading.current) {
+              changedWhileLoading.current = false;
+              refreshAgain.current?.();
+            }
+          },
+          (error: unknown) => {
+            if (signal?.aborted) return;
+            const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+            setHolder((current) => (current.state === "success" && !isMissing ? current : { state: isMissing ? "missing" : "error" }));
+          },
+        );
       // The media appears once an upload is stored, so playback is read again with the note.
       fetchPlayback(id, signal).then(setPlayback, () => {});
     },
     [id],
   );
+  refreshAgain.current = () => refresh();
   const load = useCallback(
     (signal?: AbortSignal) => {
       setHolder({ state: "loading" });
@@ -75,7 +90,12 @@ export function useNotePage(id: string) {
     onNote: (changed) => {
       if (changed.id !== id) return;
       const previous = shownNote.current;
-      if (!previous) return;
+      if (!previous) {
+        // The live stream is shared with the page before, so a quick job can finish while the note loads.
+        if (readsInFlight.current > 0) changedWhileLoading.current = true;
+        else refresh();
+        return;
+      }
       const hasFinished =
         previous.data.transcriptionCode !== changed.data.transcriptionCode &&
         changed.data.transcriptionCode !== "transcription_in_progress";
