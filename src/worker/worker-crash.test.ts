@@ -4,19 +4,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bytesOf, joinClips } from "../../test/support/media-fixtures";
+import { bytesOf, clipPath, joinClips } from "../../test/support/media-fixtures";
 import { isFinal, waitForNote } from "../../test/support/note-events";
 import { killRoles, spawnRole } from "../../test/support/spawn-role";
 import { openTestDatabase } from "../../test/support/test-databases";
 import { startTestWeb, verifiedClient } from "../../test/support/test-web";
 import { uploadFile } from "../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../test/support/whisper-server";
+import { readWavInfo } from "../infra/media/wav-file";
 import type { RunningWeb } from "../server/start-web";
 
 // Issue 4: "a worker killed with SIGKILL mid-transcription leaves a note that still finishes". PostgreSQL,
 // the web role without jobs, and `npm run worker` processes. A gate in front of real Whisper holds the
 // second chunk's request open, so the first worker is killed exactly mid-job (no timing guesses); a
 // second worker picks the job up after the missed heartbeats and continues from the saved first chunk.
+
+interface TranscriptSegment {
+  text: string;
+  start: number;
+  words: { start: number; end: number; word: string }[] | null;
+}
 
 interface Gate {
   url: string;
@@ -149,12 +156,24 @@ describe("a worker killed mid-transcription", () => {
     await second.logged("worker ready");
     const note = await waitForNote(client, noteId, isFinal, { timeoutMs: 120_000 });
     expect(note.data.transcriptionCode).toBe("transcription_ready");
-    const body = (await (await client.api("GET", `/notes/${noteId}`)).json()) as { transcript: { text: string; start: number }[] };
+    const body = (await (await client.api("GET", `/notes/${noteId}`)).json()) as { transcript: TranscriptSegment[] };
     const text = body.transcript.map((segment) => segment.text).join(" ");
     expect(text).toMatch(/ask not what your country can do for you/i);
-    // Segments keep the long file's timeline, not each chunk's: c6 starts after c1 and c2 (9.9 s).
-    const c6Start = body.transcript.find((segment) => /ask not/i.test(segment.text))?.start ?? 0;
-    expect(c6Start).toBeGreaterThan(9);
+    // Segments keep the long file's timeline, not each chunk's. A segment may span clips (the VAD hears
+    // c1, c2 and the start of c6 as one region, cut inside it, and Whisper joins the end of c1 to c6's
+    // "ask not" in one segment, issue 23), so the word times say where c6's words are: after c1 and c2.
+    const c6Offset = (await readWavInfo(clipPath("c1"))).durationSeconds + (await readWavInfo(clipPath("c2"))).durationSeconds;
+    const words = body.transcript.flatMap((segment) => segment.words ?? []);
+    const ask = words.findIndex((word, index) => /^ask$/i.test(word.word) && /^not\b/i.test(words[index + 1]?.word ?? ""));
+    expect(ask).toBeGreaterThanOrEqual(0);
+    expect(words[ask]?.start).toBeGreaterThan(c6Offset);
+    expect(words[ask]?.start).toBeLessThan(c6Offset + 6);
+    // Every word lies in its segment (by its middle, as the engine assigns them), on one ordered timeline.
+    for (const segment of body.transcript) {
+      for (const word of segment.words ?? []) expect((word.start + word.end) / 2).toBeGreaterThanOrEqual(segment.start - 0.01);
+    }
+    const starts = body.transcript.map((segment) => segment.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
     // Chunk 1 came from its checkpoint: the second worker never sent its audio again.
     expect(gate.forwarded).toBeGreaterThanOrEqual(2);
     expect(new Set(gate.audio).size).toBe(gate.audio.length);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { decodeToWav16kMono, probeMedia } from "../../infra/media/ffmpeg";
 import { isEngineReadyWav, readWavInfo, sliceWav } from "../../infra/media/wav-file";
 import type { SpeechEngine, TranscribedSegment, Transcription } from "../../infra/speech/speech-engine";
-import { planChunks, type TimeRange } from "../../infra/vad/plan-chunks";
+import { planSettledChunks, type TimeRange } from "../../infra/vad/plan-chunks";
 import { detectSpeech } from "../../infra/vad/silero-vad";
 
 // Media -> transcript, the part of the pipeline the benchmark measures against the bare engine:
@@ -89,10 +89,9 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
   try {
     for (let index = 0; ; ) {
       if (listening.failure) throw listening.failure.error;
-      const plan = planChunks(listening.regions, { maxChunkSeconds, paddingSeconds, durationSeconds });
-      // Every chunk but the last is final: the next one's start is known, and regions only come later.
-      const ready = listening.isDone ? plan.length : plan.length - 1;
-      const chunk = index < ready ? plan[index] : undefined;
+      // Only settled chunks: the same plan whenever the VAD's regions arrive (a resumed job finds its checkpoints).
+      const plan = planSettledChunks(listening.regions, { maxChunkSeconds, paddingSeconds, durationSeconds }, { isComplete: listening.isDone });
+      const chunk = plan[index];
       if (!chunk) {
         if (listening.isDone) break;
         await listening.more();

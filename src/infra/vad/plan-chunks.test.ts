@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planChunks } from "./plan-chunks";
+import { planChunks, planSettledChunks, type TimeRange } from "./plan-chunks";
 
 const options = { maxChunkSeconds: 10, paddingSeconds: 0.5, durationSeconds: 100 };
 const lengths = (chunks: { start: number; end: number }[]) => chunks.map((chunk) => chunk.end - chunk.start);
@@ -112,5 +112,64 @@ describe("planChunks", () => {
   it("refuses settings that leave no room for speech", () => {
     expect(() => planChunks([{ start: 0, end: 1 }], { ...options, maxChunkSeconds: 1, paddingSeconds: 0.5 })).toThrow(RangeError);
     expect(() => planChunks([{ start: 0, end: 1 }], { ...options, maxChunkSeconds: 0 })).toThrow(RangeError);
+  });
+});
+
+/** A small deterministic generator (mulberry32): the same "random" regions on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Regions in order as a VAD reports them: some long, some touching or overlapping the one before. */
+function regionsFor(random: () => number): TimeRange[] {
+  const regions: TimeRange[] = [];
+  let at = random() * 2;
+  for (let count = 0; count < 40; count++) {
+    const start = random() < 0.25 ? Math.max(0, at - random() * 0.2) : at + random() * 3;
+    const end = start + 0.3 + random() * (random() < 0.2 ? 25 : 6);
+    regions.push({ start, end });
+    at = end;
+  }
+  return regions;
+}
+
+describe("planSettledChunks", () => {
+  const settings = { maxChunkSeconds: 12, paddingSeconds: 0.3, durationSeconds: 2_000 };
+
+  it("settles nothing before the first region and everything once detection is complete", () => {
+    expect(planSettledChunks([], settings, { isComplete: false })).toEqual([]);
+    const speech = [{ start: 0.19, end: 12.14 }, { start: 13.05, end: 14.25 }];
+    expect(planSettledChunks(speech, settings, { isComplete: true })).toEqual(planChunks(speech, settings));
+  });
+
+  it("keeps a long region's pieces open while a touching region may still join it (issue 23)", () => {
+    // 0.19..12.14 alone is cut in two pieces; joined with 12.14..20 it is cut elsewhere.
+    const first = [{ start: 0.19, end: 12.14 }];
+    expect(planChunks(first, settings)).toHaveLength(2);
+    expect(planSettledChunks(first, settings, { isComplete: false })).toEqual([]);
+    const joined = [...first, { start: 12.14, end: 20 }];
+    expect(planChunks(joined, settings)[0]).not.toEqual(planChunks(first, settings)[0]);
+  });
+
+  it("answers a prefix of the whole plan for every prefix of the regions, whatever their timing", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const speech = regionsFor(seeded(seed));
+      const whole = planChunks(speech, settings);
+      let settledBefore = 0;
+      for (let known = 0; known <= speech.length; known++) {
+        const settled = planSettledChunks(speech.slice(0, known), settings, { isComplete: false });
+        expect(settled).toEqual(whole.slice(0, settled.length));
+        // Settled chunks only ever grow as regions arrive.
+        expect(settled.length).toBeGreaterThanOrEqual(settledBefore);
+        settledBefore = settled.length;
+      }
+      expect(planSettledChunks(speech, settings, { isComplete: true })).toEqual(whole);
+    }
   });
 });

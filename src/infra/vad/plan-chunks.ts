@@ -19,24 +19,59 @@ export interface PlanChunksOptions {
 /** Float sums (0.1 + 0.2) must not push a chunk that fits exactly over the limit. */
 const epsilon = 1e-9;
 
-export function planChunks(
+export function planChunks(speech: readonly TimeRange[], options: PlanChunksOptions): TimeRange[] {
+  return padGroups(groupSpeech(speech, options), options);
+}
+
+/**
+ * The chunks of `planChunks` that no region found later can change, while voice detection is still
+ * listening: the pipeline starts the engine on them early. A later region may join the last region found
+ * so far (touching or overlapping it), which changes how that region is cut into pieces, so a group is
+ * settled only when it holds earlier regions alone and no piece starting where the last region starts
+ * could still join it. Planning is thereby the same whatever the detector's timing: every answer is a
+ * prefix of the plan of all regions, so a resumed job plans exactly the chunks whose checkpoints the
+ * first one left (issue 23).
+ */
+export function planSettledChunks(
   speech: readonly TimeRange[],
-  { maxChunkSeconds, paddingSeconds, durationSeconds }: PlanChunksOptions,
+  options: PlanChunksOptions,
+  { isComplete }: { isComplete: boolean },
 ): TimeRange[] {
+  const groups = groupSpeech(speech, options);
+  if (isComplete) return padGroups(groups, options);
+  const last = mergeOverlaps(speech, options.durationSeconds).at(-1);
+  if (!last) return [];
+  let settled = groups.filter((group) => group.end < last.start).length;
+  const closing = groups[settled - 1];
+  // Any piece of the last region ends after it starts: a group starting within one chunk of it may take one.
+  if (closing && last.start - closing.start <= speechLimitOf(options) + epsilon) settled -= 1;
+  return padGroups(groups, options).slice(0, settled);
+}
+
+/** Speech a chunk can hold once both paddings are counted. */
+function speechLimitOf({ maxChunkSeconds, paddingSeconds, durationSeconds }: PlanChunksOptions): number {
   if (!(maxChunkSeconds > 0) || !(paddingSeconds >= 0) || !(durationSeconds >= 0)) {
     throw new RangeError("planChunks needs maxChunkSeconds > 0, paddingSeconds >= 0 and durationSeconds >= 0");
   }
-  // Speech a chunk can hold once both paddings are counted.
   const speechLimit = maxChunkSeconds - 2 * paddingSeconds;
   if (speechLimit <= 0) throw new RangeError("paddingSeconds leaves no room for speech in a chunk");
+  return speechLimit;
+}
 
-  const pieces = mergeOverlaps(speech, durationSeconds).flatMap((region) => splitHard(region, speechLimit));
+/** Pieces of speech joined greedily, in order, while a group's speech fits one chunk. */
+function groupSpeech(speech: readonly TimeRange[], options: PlanChunksOptions): TimeRange[] {
+  const speechLimit = speechLimitOf(options);
+  const pieces = mergeOverlaps(speech, options.durationSeconds).flatMap((region) => splitHard(region, speechLimit));
   const groups: TimeRange[] = [];
   for (const piece of pieces) {
     const current = groups[groups.length - 1];
     if (current && piece.end - current.start <= speechLimit + epsilon) current.end = piece.end;
     else groups.push({ ...piece });
   }
+  return groups;
+}
+
+function padGroups(groups: readonly TimeRange[], { paddingSeconds, durationSeconds }: PlanChunksOptions): TimeRange[] {
   return groups.map((group, index) => {
     const previous = groups[index - 1];
     const next = groups[index + 1];
