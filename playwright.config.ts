@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./e2e/support/chromium";
+import { chromiumPath } from "./e2e/support/chromium";
+import { baseChromiumArgs } from "./src/shared/chromium-args";
 import { generateAppleClientKey, standInSocialEnv } from "./test/stand-ins/oauth/test-clients";
 
 // End-to-end tests drive Debian's Chromium against the built server (`npm run build` first),
@@ -43,7 +44,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: [...baseChromiumArgs] },
     trace: "off",
   },
   webServer: [

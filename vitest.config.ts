@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The `~/` alias of tsconfig.json (vite.config.ts has the same for the app build).
+  resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/setup/fail-on-console-error.ts"],

@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { parseEnv } from "../src/server/env";
-import { createLogger } from "../src/server/logger";
+import { createLogger } from "../src/infra/logging/logger";
+import { parseEnv } from "../src/runtime/env";
 import { startWeb } from "../src/server/start-web";
 import { openTestDatabase } from "../test/support/test-databases";
 import { signedInCookie } from "./support/signed-in-cookie";

@@ -1,6 +1,6 @@
 import { openDatabase } from "../src/infra/db/client";
-import { parseEnv } from "../src/server/env";
-import { createLogger } from "../src/server/logger";
+import { createLogger } from "../src/infra/logging/logger";
+import { parseEnv } from "../src/runtime/env";
 import { startWeb } from "../src/server/start-web";
 import { signedInCookie } from "./support/signed-in-cookie";
 

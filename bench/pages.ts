@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { openDatabase } from "../src/infra/db/client";
-import { parseEnv } from "../src/server/env";
-import { createLogger } from "../src/server/logger";
+import { createLogger } from "../src/infra/logging/logger";
+import { parseEnv } from "../src/runtime/env";
 import { loadServerBuild, startWeb } from "../src/server/start-web";
 
 // `npm run bench:pages`: JS shipped (gzip) and HTML time-to-first-byte for the landing page and a

@@ -9,7 +9,8 @@ import { waitForPageReady } from "./support/pages";
 // Issue 6, done when: a bot sent from the browser to each stand-in platform waits in the lobby, is let in,
 // records two people talking over real WebRTC (each from its own Chromium), leaves when everyone has left,
 // and the note shows a transcript (real Whisper) with both people's words and names; cancel works; three
-// bots run at once. Failure scenarios (every code and subcode) are in src/server/api/meeting-bot-scenarios.test.ts.
+// bots run at once. Failure scenarios (every code and subcode) are in
+// src/server/api/meetings/meeting-bot-routes.scenarios.test.ts.
 test.describe.configure({ timeout: 240_000, mode: "serial" });
 
 const meetingsBase = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 5}`;

@@ -1,7 +1,8 @@
+import { baseChromiumArgs } from "../src/shared/chromium-args";
 import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
-import { chromiumArgs, chromiumPath } from "./support/chromium";
+import { chromiumPath } from "./support/chromium";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4: a recording made in the browser. Chromium's fake microphone plays the JFK clip (in a loop)
@@ -10,7 +11,7 @@ test.use({
   launchOptions: {
     executablePath: chromiumPath,
     args: [
-      ...chromiumArgs,
+      ...baseChromiumArgs,
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       `--use-file-for-fake-audio-capture=${clipPath("c6")}`,

@@ -1,11 +1,5 @@
-// Debian's Chromium and the flags every test browser starts with (decision 008); specs that need more
-// (a fake microphone) add to these.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
+import { defaultChromiumPath } from "../../src/shared/chromium-args";
+
+// Debian's Chromium unless CHROMIUM_PATH says otherwise (decision 008); every test browser starts with
+// baseChromiumArgs, and specs that need more (a fake microphone) add to them.
+export const chromiumPath = process.env.CHROMIUM_PATH ?? defaultChromiumPath;

@@ -1,5 +1,5 @@
 // Reading mail in browser tests: the server runs with no SMTP_URL, so every mail lands in its embedded
-// catcher, which /api/dev/mail lists newest first (src/server/api/dev-mail-routes.ts).
+// catcher, which /api/dev/mail lists newest first (src/server/api/dev-mail/dev-mail-routes.ts).
 import { type APIRequestContext, expect } from "@playwright/test";
 import type { CaughtMail } from "../../src/infra/mail/mail-catcher";
 

@@ -1,10 +1,10 @@
 import type { i18n as I18n } from "i18next";
 import { createContext } from "react-router";
-import type { PublicNote } from "../core/sharing/schema";
 import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
 import type { Viewer } from "../shared/routing/decide-route";
+import type { PublicNote } from "../shared/sharing/sharing-api";
 import type { Theme } from "../shared/theme";
 
 /** What the Hono server hands to every React Router request (set in src/server/react-router-handler.ts). */
@@ -30,6 +30,8 @@ export interface AppContext {
   listRedirects(): Promise<Record<string, string>>;
   /** A shared note in public mode for `/n/{noteShareId}` (rendered on the server); null when the link is unknown or revoked. */
   findSharedNote(shareId: string): Promise<PublicNote | null>;
+  /** A seeded demo note for `/demo-note/{id}` (defined in code on the server); null when the id is unknown. */
+  findDemoNote(id: string): PublicNote | null;
   /** Errors after the page started streaming are logged, not shown (spec section 8). */
   logRenderError(error: unknown): void;
 }

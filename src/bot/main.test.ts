@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { startBotCallbackReceiver } from "../../test/support/bot-callback-receiver";
+import { loopbackBotJob } from "../../test/support/loopback-bot-job";
 import { createLoopbackMeeting } from "../../test/support/loopback-meeting";
 import { killRoles, spawnRole } from "../../test/support/spawn-role";
-import type { BotJob } from "../shared/meetings/bot-job";
 import { defaultBotTimerSettings } from "../shared/meetings/bot-timers";
 
 // `npm run bot` as the launcher runs it: a child process with the job in PARLEY_BOT_JOB.
@@ -24,21 +24,8 @@ describe("the bot process", () => {
     const meeting = createLoopbackMeeting();
     const receiver = await startBotCallbackReceiver({ botId, token, pages: meeting.handle });
     cleanups.push(() => receiver.close());
-    const job: BotJob = {
-      botId,
-      noteId: randomUUID(),
-      platform: "google_meet",
-      meetingUrl: "https://meet.google.com/abc-defg-hij",
-      passcode: null,
-      botName: "Parley Notetaker (Ana)",
-      consentMessage: "Parley Notetaker is recording and transcribing this meeting.",
-      callbackBaseUrl: receiver.baseUrl,
-      token,
-      // A blank page: the Meet adapter keeps waiting for its join form, as on a slow platform.
-      platformBaseUrl: receiver.baseUrl,
-      timers: defaultBotTimerSettings,
-      isHeadless: true,
-    };
+    // The receiver serves a blank page: the Meet adapter keeps waiting for its join form, as on a slow platform.
+    const job = loopbackBotJob({ botId, token, baseUrl: receiver.baseUrl, timers: defaultBotTimerSettings });
     const bot = spawnRole("src/bot/main.ts", environment(job));
     await receiver.waitFor(() => receiver.statusCodes().includes("joining_call") && receiver.count("heartbeat") >= 3, "the bot to run");
     bot.child.kill("SIGTERM");

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type BotCallbackReceiver, startBotCallbackReceiver } from "../../test/support/bot-callback-receiver";
+import { loopbackBotJob } from "../../test/support/loopback-bot-job";
 import { createLoopbackMeeting, type LoopbackMeeting, loopbackAdapter } from "../../test/support/loopback-meeting";
 import { decodeToWav16kMono, probeMedia } from "../infra/media/ffmpeg";
-import type { BotJob } from "../shared/meetings/bot-job";
 import { BotCrashError, type BotLog, runBot } from "./run-bot";
 
 // The runner end to end against a real Chromium, a real WebRTC track and a real HTTP callback receiver
@@ -24,17 +24,10 @@ async function setUp() {
   const meeting: LoopbackMeeting = createLoopbackMeeting();
   const receiver: BotCallbackReceiver = await startBotCallbackReceiver({ botId, token, pages: meeting.handle });
   cleanups.push(() => receiver.close());
-  const job: BotJob = {
+  const job = loopbackBotJob({
     botId,
-    noteId: randomUUID(),
-    platform: "google_meet",
-    meetingUrl: "https://meet.google.com/abc-defg-hij",
-    passcode: null,
-    botName: "Parley Notetaker (Ana)",
-    consentMessage: "Parley Notetaker is recording and transcribing this meeting.",
-    callbackBaseUrl: receiver.baseUrl,
     token,
-    platformBaseUrl: receiver.baseUrl,
+    baseUrl: receiver.baseUrl,
     timers: {
       waitingRoomMs: 60_000,
       nooneJoinedMs: 60_000,
@@ -47,8 +40,7 @@ async function setUp() {
       recordingLimitMs: null,
       maxDurationMs: 120_000,
     },
-    isHeadless: true,
-  };
+  });
   const logs: string[] = [];
   const log: BotLog = (level, message, fields) => logs.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
   return { job, meeting, receiver, log, logs };

@@ -1,6 +1,6 @@
 import { banUser, grantAdmin, revokeAdmin, unbanUser } from "../core/accounts/mutations";
 import { openDatabase } from "../infra/db/client";
-import { parseEnv } from "../server/env";
+import { parseEnv } from "../runtime/env";
 
 // `npm run admin -- grant EMAIL | revoke EMAIL | ban EMAIL [reason] | unban EMAIL`.
 // With the embedded database, stop `npm start` first: PGlite belongs to one process at a time.

@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import { buildManifestPath } from "../app/ui/build-watcher";
+import { findDemoNote } from "../core/demo-notes/data";
 import { findSharedNote } from "../core/sharing/data";
 import type { SignInOptions } from "../shared/accounts/account-summary";
 import { catalogBasePath } from "../shared/i18n/catalog-path";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,
       findSharedNote: (shareId) => findSharedNote(deps.db, { shareId }),
+      findDemoNote,
       resolveSession: deps.resolveSession,
       signOut: (headers) => deps.auth.api.signOut({ headers, asResponse: true }),
       signIn: deps.signIn,

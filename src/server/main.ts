@@ -1,5 +1,5 @@
-import { EnvError, parseEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "../infra/logging/logger";
+import { EnvError, parseEnv } from "../runtime/env";
 import { type RunningWeb, startWeb } from "./start-web";
 
 // The web role (`npm start`): see docs/ARCHITECTURE.md.

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, appContext } from "../app/app-context";
+import type { Logger } from "../infra/logging/logger";
 import type { SignInOptions } from "../shared/accounts/account-summary";
 import { readCookie } from "../shared/cookies";
 import { environmentFromHost } from "../shared/environment";
@@ -10,7 +11,6 @@ import { matchRoute, redirectLookupPath } from "../shared/routing/match-route";
 import { parseTheme, themeCookieName } from "../shared/theme";
 import { type ResolveSession, toAccountSummary, toViewer } from "./accounts/session-resolver";
 import type { AppEnv } from "./hono-env";
-import type { Logger } from "./logger";
 
 export interface ReactRouterDeps {
   build: ServerBuild;
@@ -23,6 +23,7 @@ export interface ReactRouterDeps {
   findRedirect: AppContext["findRedirect"];
   listRedirects: AppContext["listRedirects"];
   findSharedNote: AppContext["findSharedNote"];
+  findDemoNote: AppContext["findDemoNote"];
   resolveSession: ResolveSession;
   /** Revokes the session of these request headers; its response carries the cookie-clearing headers. */
   signOut(headers: Headers): Promise<Response>;
@@ -58,6 +59,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       findRedirect: deps.findRedirect,
       listRedirects: deps.listRedirects,
       findSharedNote: deps.findSharedNote,
+      findDemoNote: deps.findDemoNote,
       logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
     });
     // React Router answers an unknown URL with 404 before any middleware runs, so the redirect

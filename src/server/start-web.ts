@@ -5,33 +5,33 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAccountMail } from "../core/accounts/account-mail";
 import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
-import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/billing-env";
-import { botSettingsFromEnv } from "../core/meetings/bot-env";
+import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/settings";
 import { botTokenSecret } from "../core/meetings/launch-job";
+import { botSettingsFromEnv } from "../core/meetings/settings";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
+import { resolveAuthSecret } from "../infra/auth/auth-secret";
 import { createAuth } from "../infra/auth/create-auth";
 import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
 import { type DatabaseHandle, openDatabase } from "../infra/db/client";
+import type { Logger } from "../infra/logging/logger";
 import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
-import { requestLocale } from "../shared/i18n/request-locale";
+import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
+import type { Env } from "../runtime/env";
 import {
   createBotLaunchJob,
   createEmbeddingModelFromEnv,
   createJobDefinitions,
   createLanguageModelLoader,
   createStorage,
-} from "../worker/job-deps";
-import { ensureQueues, registerJobHandlers } from "../worker/job-registry";
-import { resolveAuthSecret } from "./accounts/auth-secret";
+} from "../runtime/job-deps";
+import { requestLocale } from "../shared/i18n/request-locale";
 import { createSessionResolver } from "./accounts/session-resolver";
-import { clientIpHeader } from "./api/auth-routes";
-import { devMailboxPage, devMailRoutes } from "./api/dev-mail-routes";
+import { clientIpHeader } from "./api/auth/auth-routes";
+import { devMailboxPage, devMailRoutes } from "./api/dev-mail/dev-mail-routes";
 import { createApp } from "./app";
-import type { Env } from "./env";
 import { loadCatalogs } from "./i18n-catalogs";
-import type { Logger } from "./logger";
 import { startNoteEventHub } from "./notes/note-events";
 
 export interface RunningWeb {

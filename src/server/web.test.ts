@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../test/support/test-databases";
 import { saveRedirect } from "../core/site-redirects/mutations";
-import { parseEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger } from "../infra/logging/logger";
+import { parseEnv } from "../runtime/env";
 import { type RunningWeb, startWeb } from "./start-web";
 
 // The web role over real HTTP, once on PGlite and once on PostgreSQL (needs `npm run build` first).

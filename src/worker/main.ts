@@ -1,10 +1,10 @@
+import { resolveAuthSecret } from "../infra/auth/auth-secret";
 import { openDatabase } from "../infra/db/client";
+import { createLogger } from "../infra/logging/logger";
 import { startQueue } from "../infra/queue/boss";
-import { resolveAuthSecret } from "../server/accounts/auth-secret";
-import { EnvError, parseEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { createBotLaunchJob, createJobDefinitions, createLanguageModelLoader, createStorage } from "./job-deps";
-import { ensureQueues, registerJobHandlers } from "./job-registry";
+import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
+import { EnvError, parseEnv } from "../runtime/env";
+import { createBotLaunchJob, createJobDefinitions, createLanguageModelLoader, createStorage } from "../runtime/job-deps";
 
 // The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
 async function main() {

@@ -1,4 +1,4 @@
-import type { NoteView } from "../../src/core/notes/schema";
+import type { NoteView } from "../../src/shared/notes/notes-api";
 import type { TestClient } from "./test-web";
 
 // Waits for a note to reach a state the way the page does: it listens to the server-sent events of

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { defaultCatalog } from "../../src/core/billing/billing-env";
+import { defaultCatalog } from "../../src/core/billing/settings";
 
 // Paddle notification bodies in Paddle's own shape (research section 1.3, trimmed to what is read plus a
 // few fields Paddle always sends), for tests that feed the webhook handling directly.

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { saveGeneratedNotes } from "../../src/core/ai-notes/mutations";
-import type { AiNotesContent } from "../../src/core/ai-notes/schema";
 import { createNote, replaceSegments, type SegmentInput, updateNote } from "../../src/core/notes/mutations";
-import { noteKeys } from "../../src/core/transcription/schema";
+import { noteKeys } from "../../src/core/notes/storage-keys";
 import { user } from "../../src/infra/db/auth-schema";
 import type { Database } from "../../src/infra/db/client";
 import type { NoteSource } from "../../src/infra/db/notes-schema";
 import type { Storage } from "../../src/infra/storage/storage";
+import type { AiNotesContent } from "../../src/shared/ai-notes/ai-notes-api";
 import type { NoteType } from "../../src/shared/notes/statuses";
 
 // Notes put straight into a test's database and storage through the domain's own writes, as the

@@ -1,5 +1,5 @@
-import { parseEnv } from "../../src/server/env";
-import { createLogger, type Logger } from "../../src/server/logger";
+import { createLogger, type Logger } from "../../src/infra/logging/logger";
+import { parseEnv } from "../../src/runtime/env";
 import { type RunningWeb, startWeb } from "../../src/server/start-web";
 import { type DatabaseKind, openTestDatabase } from "./test-databases";
 

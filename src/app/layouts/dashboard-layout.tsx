@@ -11,22 +11,10 @@ import { useLocalizedPath } from "../i18n/use-locale";
 import type { loader as rootLoader } from "../root";
 import { LanguageSwitcher } from "../ui/language-switcher";
 import { Logo } from "../ui/logo";
-import { Spinner } from "../ui/spinner";
 import { ThemeToggle } from "../ui/theme-toggle";
 
 // The dashboard is client-rendered: its data loads in the browser (docs/decisions/001-react-router-7.md).
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <Spinner size="lg" />
-    </div>
-  );
-}
+export { clientLoader, HydrateFallback } from "./client-rendered";
 
 export default function DashboardLayout() {
   const { t } = useTranslation();

@@ -4,21 +4,9 @@ import { Outlet } from "react-router";
 import type { FrameOptions, SetFrameOptions } from "../features/onboarding/use-onboarding-frame";
 import { useLocalizedPath } from "../i18n/use-locale";
 import { OnboardingFrame } from "../ui/onboarding-frame";
-import { Spinner } from "../ui/spinner";
 
 // Signed-in onboarding, paywall and checkout: rendered in the browser only, like the dashboard.
-export async function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <Spinner size="lg" />
-    </div>
-  );
-}
+export { clientLoader, HydrateFallback } from "./client-rendered";
 
 export default function GenericOnboardingLayout() {
   const { t } = useTranslation();

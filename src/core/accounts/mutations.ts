@@ -4,7 +4,7 @@ import type { Database } from "../../infra/db/client";
 import type { Storage } from "../../infra/storage/storage";
 import type { SetClickIdsInput, SetUserInput } from "../../shared/accounts/user-payload";
 import type { Locale } from "../../shared/i18n/locales";
-import { userFilesPrefix } from "../transcription/schema";
+import { userFilesPrefix } from "../notes/storage-keys";
 
 /** Creates the product's row for a new auth user (idempotent: a retried hook changes nothing). */
 export async function ensureUserData(db: Database, { userId, language }: { userId: string; language: Locale | null }): Promise<void> {

@@ -2,20 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import { notes } from "../../infra/db/notes-schema";
 import { aiNotes } from "../../infra/db/workspace-schema";
-import type { AiNotesContent, NotesTemplate } from "./schema";
-
-export interface AiNotesView {
-  content: AiNotesContent;
-  template: NotesTemplate;
-  language: string;
-  engine: string;
-  isExtractive: boolean;
-  isEdited: boolean;
-  updatedAt: string;
-}
+import type { AiNotes } from "../../shared/ai-notes/ai-notes-api";
 
 /** The AI notes of the user's note, or null when there are none yet (or the note is not the user's). */
-export async function findAiNotes(db: Database, { userId, noteId }: { userId: string; noteId: string }): Promise<AiNotesView | null> {
+export async function findAiNotes(db: Database, { userId, noteId }: { userId: string; noteId: string }): Promise<AiNotes | null> {
   const [row] = await db
     .select({
       content: aiNotes.content,

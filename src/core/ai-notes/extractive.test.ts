@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { type AiNotesContent, aiNotesContent } from "../../shared/ai-notes/ai-notes-api";
 import { type ExtractNotesSegment, extractNotes } from "./extractive";
 import { findActionItem, findDue } from "./extractive-cues";
 import { englishMeeting, hourLongMeeting, portugueseMeeting, spanishMeeting } from "./extractive-test-transcripts";
-import { type AiNotesContent, aiNotesContent } from "./schema";
 
 // The offline notes floor on realistic meetings in the three languages: what it must find (decisions,
 // action items with owner and due date, chapters at the topic changes) and what it must not do (invent

@@ -1,6 +1,6 @@
+import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
 import { cueLanguages, findActionItem, isDecision, isQuestion } from "./extractive-cues";
 import { pickDiverse, rankSentences, splitSentences, type TranscriptSentence, topKeywords } from "./extractive-text";
-import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "./schema";
 
 // Notes without a language model (decision 016): the offline floor, shown to the user as "extracted
 // highlights". Every string is quoted from the transcript (sentences, noun phrases, cue phrases), so it

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { LanguageModel } from "../../infra/llm/language-model";
+import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
 import { extractNotes } from "./extractive";
 import type { GeneratedNotes } from "./mutations";
 import { chunkNotesJsonSchema, chunkNotesMessages, finalNotesJsonSchema, finalNotesMessages } from "./prompts";
-import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "./schema";
 import { chunkTranscript, type NotesSegment, parseClock } from "./transcript-chunks";
 
 /** The model wrote something that does not match the schema (a retry may do better). */

@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../infra/llm/language-model";
-import type { NotesTemplate } from "./schema";
+import type { NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
+import { englishLanguageName } from "../../shared/i18n/english-language-name";
 
 /** What each template asks the model to look for (issue 5 templates). */
 const focus: Record<NotesTemplate, string> = {
@@ -12,16 +13,6 @@ const focus: Record<NotesTemplate, string> = {
   lecture: "a lecture or class: the main concepts taught, definitions, examples and anything the students must do.",
   youtube_video: "a video: its main ideas in order, notable claims or tips, and any calls to action.",
 };
-
-/** English name of a language code for the prompt ("es" -> "Spanish"); the code itself when unknown. */
-export function languageName(code: string): string {
-  if (code === "pt") return "Brazilian Portuguese";
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 const nullableString = { type: ["string", "null"] };
 const stringList = { type: "array", items: { type: "string" } };
@@ -69,7 +60,7 @@ export const finalNotesJsonSchema = {
 function system(template: NotesTemplate, language: string): string {
   return [
     `You write meeting notes. The transcript is of ${focus[template]}`,
-    `Write every text in ${languageName(language)}, whatever language the transcript is in.`,
+    `Write every text in ${englishLanguageName(language)}, whatever language the transcript is in.`,
     "Use only what the transcript says; never invent names, dates or numbers. Leave a list empty when there is nothing for it.",
     "An action item is a task someone agreed to do: owner is the person who will do it (null when not said), due is when, as said (null when not said).",
     "Keep the summary to 2-5 sentences, at most 8 key points and 3-6 chapters.",

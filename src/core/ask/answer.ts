@@ -1,11 +1,11 @@
-import type { ChatCitation } from "../../infra/db/workspace-schema";
 import type { ChatMessage, LanguageModel } from "../../infra/llm/language-model";
-import { languageName } from "../ai-notes/prompts";
-import { formatClock } from "../ai-notes/transcript-chunks";
+import type { Citation } from "../../shared/ask/ask-api";
+import { englishLanguageName } from "../../shared/i18n/english-language-name";
+import { formatClock } from "../../shared/notes/clock";
 import type { Passage } from "./retrieval";
 
 /** One piece of the answer as it is written, then the finished answer with the passages it cites. */
-export type AnswerEvent = { kind: "delta"; text: string } | { kind: "done"; content: string; citations: ChatCitation[]; engine: string };
+export type AnswerEvent = { kind: "delta"; text: string } | { kind: "done"; content: string; citations: Citation[]; engine: string };
 
 export interface AnswerInput {
   /** null: no model configured; the answer quotes the best passages (labelled by the `extractive` engine). */
@@ -25,7 +25,10 @@ const extractiveQuotes = 3;
 
 function passageBlock(passages: readonly Passage[]): string {
   return passages
-    .map((passage, index) => `[${index + 1}] (${passage.noteTitle || "Untitled"}, ${formatClock(passage.start)}) ${passage.text}`)
+    .map(
+      (passage, index) =>
+        `[${index + 1}] (${passage.noteTitle || "Untitled"}, ${formatClock(passage.start, { padMinutes: true })}) ${passage.text}`,
+    )
     .join("\n");
 }
 
@@ -34,7 +37,7 @@ export function answerMessages(input: Pick<AnswerInput, "question" | "history" |
     "You answer questions about the user's meeting notes and transcripts.",
     "Use only the numbered passages below. After each statement, cite the passage it comes from as [n].",
     "If the passages do not answer the question, say so briefly; never guess.",
-    `Answer in the language of the question (default ${languageName(input.language)}), in a few sentences.`,
+    `Answer in the language of the question (default ${englishLanguageName(input.language)}), in a few sentences.`,
     "",
     "Passages:",
     input.passages.length > 0 ? passageBlock(input.passages) : "(none found)",
@@ -47,9 +50,9 @@ export function answerMessages(input: Pick<AnswerInput, "question" | "history" |
 }
 
 /** The passages an answer cites with [n] markers, in the order first cited; unknown numbers are ignored. */
-export function citedPassages(answer: string, passages: readonly Passage[]): ChatCitation[] {
+export function citedPassages(answer: string, passages: readonly Passage[]): Citation[] {
   const seen = new Set<number>();
-  const citations: ChatCitation[] = [];
+  const citations: Citation[] = [];
   for (const match of answer.matchAll(/\[(\d{1,2})\]/g)) {
     const index = Number(match[1]) - 1;
     const passage = passages[index];

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
-import { type ChatCitation, chatMessages, chatThreads } from "../../infra/db/workspace-schema";
+import { chatMessages, chatThreads, segmentEmbeddings } from "../../infra/db/workspace-schema";
+import type { Citation } from "../../shared/ask/ask-api";
+import { replaceRowsOfNote } from "../notes/mutations";
 
 /** A new chat titled by its first question. */
 export async function createThread(
@@ -25,7 +27,7 @@ export async function addMessage(
   }: {
     userId: string;
     threadId: string;
-    message: { role: "user" | "assistant"; content: string; citations?: ChatCitation[]; engine?: string | null };
+    message: { role: "user" | "assistant"; content: string; citations?: Citation[]; engine?: string | null };
   },
 ): Promise<{ id: string; createdAt: string } | null> {
   const touched = await db
@@ -47,4 +49,26 @@ export async function deleteThread(db: Database, { userId, threadId }: { userId:
     .where(and(eq(chatThreads.userId, userId), eq(chatThreads.id, threadId)))
     .returning({ id: chatThreads.id });
   return rows.length > 0;
+}
+
+/**
+ * Replaces the stored vectors of the user's note, one per transcript segment (one transaction: a retried
+ * job leaves one set). False when the note is not the user's.
+ */
+export async function replaceNoteEmbeddings(
+  db: Database,
+  {
+    userId,
+    noteId,
+    model,
+    embeddings,
+  }: { userId: string; noteId: string; model: string; embeddings: readonly { position: number; vector: number[] }[] },
+): Promise<boolean> {
+  return replaceRowsOfNote(db, segmentEmbeddings, {
+    userId,
+    noteId,
+    rows: embeddings.map(({ position, vector }) => ({ noteId, position, model, vector })),
+    // Vectors are large parameters: smaller batches keep each INSERT well under PostgreSQL's limit.
+    batchSize: 200,
+  });
 }

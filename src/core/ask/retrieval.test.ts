@@ -5,8 +5,9 @@ import { user } from "../../infra/db/auth-schema";
 import type { DatabaseHandle } from "../../infra/db/client";
 import { createEmbeddingModel } from "../../infra/llm/embedding-model";
 import { createNote, replaceSegments } from "../notes/mutations";
+import { findPassages, findPassagesByMeaning } from "./data";
 import { indexNoteEmbeddings } from "./embeddings";
-import { findPassages, findPassagesByMeaning, fusePassages } from "./retrieval";
+import { fusePassages } from "./retrieval";
 
 // Passage retrieval on both databases: by words (full text, prefix terms) and by meaning (stored unit
 // vectors, dot product in SQL), each scoped to its owner; and their fusion.

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { userData } from "../../infra/db/auth-schema";
 import { billingSubscriptions, paddleEvents } from "../../infra/db/billing-schema";
 import type { Database } from "../../infra/db/client";
+import { meetingBots } from "../../infra/db/meetings-schema";
 import { type Subscription, subscriptionSchema } from "../../shared/billing/subscription";
 import { activeStatuses } from "./schema";
 
 export const noUserError = "no user";
+
+/** One stored Paddle subscription or lifetime purchase of a user. */
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 /**
  * The user a Paddle event belongs to: the checkout's custom_data when its userId and cerebroId name one
@@ -56,6 +60,22 @@ export async function findBillingAccount(
     paddleCustomerId: row.paddleCustomerId,
     subscription: subscription.success ? subscription.data : null,
   };
+}
+
+/** The entitlement webhooks keep on the user's data row; null when none (or one that no longer parses). */
+export async function findSubscription(db: Database, { userId }: { userId: string }): Promise<Subscription | null> {
+  const [row] = await db.select({ subscription: userData.subscription }).from(userData).where(eq(userData.userId, userId));
+  const parsed = subscriptionSchema.safeParse(row?.subscription);
+  return parsed.success ? parsed.data : null;
+}
+
+/** All of the user's Paddle rows, oldest event first: what their entitlement is computed from. */
+export async function listSubscriptionRows(db: Database, { userId }: { userId: string }): Promise<BillingSubscriptionRow[]> {
+  return db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.userId, userId))
+    .orderBy(asc(billingSubscriptions.eventOccurredAt));
 }
 
 /** The user's newest subscription that still gives Pro and can be canceled or resumed (never a lifetime purchase). */
@@ -116,4 +136,16 @@ export async function listOrphanEventsOfCustomer(db: Database, { customerId }: {
     )
     .orderBy(asc(paddleEvents.occurredAt))
     .limit(100);
+}
+
+/**
+ * Bots of the user not yet finished (queued, joining or in a call): what the plan's concurrent-meetings
+ * limit counts. Billing owns this read so that meetings, which asks billing for its limits, is not asked back.
+ */
+export async function countActiveBots(db: Database, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(meetingBots)
+    .where(and(eq(meetingBots.userId, userId), isNull(meetingBots.finishedAt)));
+  return row?.total ?? 0;
 }

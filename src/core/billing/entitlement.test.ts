@@ -13,10 +13,10 @@ import { billingSubscriptions } from "../../infra/db/billing-schema";
 import type { Database, DatabaseHandle } from "../../infra/db/client";
 import { listenNoteChanges, type NoteChange } from "../../infra/db/note-changes";
 import { ensureUserData } from "../accounts/mutations";
-import { defaultCatalog } from "./billing-env";
 import { findBillingAccount } from "./data";
-import { recomputeEntitlement } from "./entitlement";
+import { recomputeEntitlement } from "./mutations";
 import { paddleEventInput } from "./schema";
+import { defaultCatalog } from "./settings";
 import { receivePaddleEvent } from "./webhook-events";
 
 // The entitlement (user_data.subscription) recomputed from every Paddle row of the user, whatever order

@@ -1,13 +1,7 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import { userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions } from "../../infra/db/billing-schema";
-import type { Database } from "../../infra/db/client";
-import { notifyAccountChanged } from "../../infra/db/note-changes";
 import { type ProductKey, productKeys, type Subscription } from "../../shared/billing/subscription";
-import type { BillingSettings } from "./billing-env";
+import type { BillingSubscriptionRow } from "./data";
 import { activeStatuses } from "./schema";
-
-type BillingRow = typeof billingSubscriptions.$inferSelect;
+import type { BillingSettings } from "./settings";
 
 /** The product key (1month, …, lifetime) whose price id this is, in whichever pricing tier. */
 export function productKeyOfPrice(catalog: BillingSettings["catalog"], priceId: string | null): ProductKey | null {
@@ -27,7 +21,7 @@ export function isActiveStatus(status: string): boolean {
  * event first. A lifetime purchase wins; else the newest active subscription; with none active, the
  * newest row as not active (so the page can say when Pro ended); null when the user never paid.
  */
-export function entitlementOf(rows: readonly BillingRow[], catalog: BillingSettings["catalog"]): Subscription | null {
+export function entitlementOf(rows: readonly BillingSubscriptionRow[], catalog: BillingSettings["catalog"]): Subscription | null {
   const ordered = [...rows].sort((a, b) => a.eventOccurredAt.getTime() - b.eventOccurredAt.getTime());
   const active = ordered.filter((row) => isActiveStatus(row.status));
   const chosen = active.findLast((row) => row.kind === "lifetime") ?? active.at(-1) ?? ordered.at(-1);
@@ -49,31 +43,4 @@ export function entitlementOf(rows: readonly BillingRow[], catalog: BillingSetti
     endsAt: endsAt ?? null,
     cancelAtPeriodEnd: isCancelScheduled,
   };
-}
-
-/**
- * Recomputes user_data.subscription from the user's rows and, when it changed, tells the user's open
- * pages (the notification goes out when the caller's transaction commits). Returns the entitlement.
- */
-export async function recomputeEntitlement(
-  db: Database,
-  settings: Pick<BillingSettings, "catalog">,
-  { userId }: { userId: string },
-): Promise<Subscription | null> {
-  const rows = await db
-    .select()
-    .from(billingSubscriptions)
-    .where(eq(billingSubscriptions.userId, userId))
-    .orderBy(asc(billingSubscriptions.eventOccurredAt));
-  const next = entitlementOf(rows, settings.catalog);
-  // Written only when it differs, so a replayed or older event leaves the row (and its updated_at) alone.
-  const isDifferent =
-    next === null ? isNotNull(userData.subscription) : sql`${userData.subscription} is distinct from ${JSON.stringify(next)}::jsonb`;
-  const changed = await db
-    .update(userData)
-    .set({ subscription: next, updatedAt: new Date() })
-    .where(and(eq(userData.userId, userId), isDifferent))
-    .returning({ userId: userData.userId });
-  if (changed.length > 0) await notifyAccountChanged(db, { userId });
-  return next;
 }

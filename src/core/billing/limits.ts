@@ -1,8 +1,8 @@
 import type { Database } from "../../infra/db/client";
 import type { LimitErrorSource, PlanId } from "../../shared/billing/plans";
 import { limitOfErrorSource } from "../../shared/billing/plans";
-import { countActiveBots } from "../meetings/data";
 import { getUsage } from "../usage/data";
+import { countActiveBots } from "./data";
 import { getPlan, type PlanLimits } from "./plan";
 
 // Limits are enforced where work starts (issue 7): an upload or a YouTube link (uploads and minutes this

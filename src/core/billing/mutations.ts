@@ -1,12 +1,45 @@
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions, type PaddleScheduledChange } from "../../infra/db/billing-schema";
+import { billingSubscriptions, type PaddleScheduledChange, paddleEvents } from "../../infra/db/billing-schema";
 import type { Database } from "../../infra/db/client";
-import type { BillingSettings } from "./billing-env";
-import { productKeyOfPrice } from "./entitlement";
-import type { PaddleSubscriptionData } from "./schema";
+import { notifyAccountChanged } from "../../infra/db/note-changes";
+import type { Subscription } from "../../shared/billing/subscription";
+import { listSubscriptionRows } from "./data";
+import { entitlementOf, productKeyOfPrice } from "./entitlement";
+import type { PaddleEventInput, PaddleSubscriptionData } from "./schema";
+import type { BillingSettings } from "./settings";
 
 const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/** Keeps a verified Paddle event; false when its id is already stored (a retried or replayed delivery). */
+export async function insertPaddleEvent(
+  db: Database,
+  { event, payload }: { event: PaddleEventInput; payload: Record<string, unknown> },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paddleEvents)
+    .values({
+      eventId: event.event_id,
+      eventType: event.event_type,
+      occurredAt: new Date(event.occurred_at),
+      notificationId: event.notification_id ?? null,
+      payload,
+    })
+    .onConflictDoNothing({ target: paddleEvents.eventId })
+    .returning({ eventId: paddleEvents.eventId });
+  return inserted.length > 0;
+}
+
+/** Records on a stored event whose it was (null: nobody known yet) and why it changed nothing, if it did not. */
+export async function markPaddleEventApplied(
+  db: Database,
+  { eventId, applied }: { eventId: string; applied: { userId: string | null; error: string | null } },
+): Promise<void> {
+  await db
+    .update(paddleEvents)
+    .set({ ...applied, processedAt: new Date() })
+    .where(eq(paddleEvents.eventId, eventId));
+}
 
 /** Holds the user's data row until the transaction ends, so two webhooks of one user apply one at a time. */
 export async function lockUserBilling(db: Database, { userId }: { userId: string }): Promise<void> {
@@ -147,4 +180,43 @@ export async function saveCustomerOfUser(
     .update(userData)
     .set({ paddleCustomerId: customerId, paddleCustomerEmail: email, updatedAt: new Date() })
     .where(eq(userData.userId, userId));
+}
+
+/**
+ * POST /paddle/customer-update in one transaction under the user's billing lock: the checkout's customer
+ * is saved, then `adoptEvents` applies the stored events that waited for that customer. It is passed in
+ * because applying events is webhook-events.ts's work, and that module already writes through this one.
+ */
+export async function saveCheckoutCustomer(
+  db: Database,
+  { userId, customerId, email }: { userId: string; customerId: string; email: string | null },
+  adoptEvents: (tx: Database) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUserBilling(tx, { userId });
+    await saveCustomerOfUser(tx, { userId, customerId, email });
+    await adoptEvents(tx);
+  });
+}
+
+/**
+ * Recomputes user_data.subscription from the user's rows and, when it changed, tells the user's open
+ * pages (the notification goes out when the caller's transaction commits). Returns the entitlement.
+ */
+export async function recomputeEntitlement(
+  db: Database,
+  settings: Pick<BillingSettings, "catalog">,
+  { userId }: { userId: string },
+): Promise<Subscription | null> {
+  const next = entitlementOf(await listSubscriptionRows(db, { userId }), settings.catalog);
+  // Written only when it differs, so a replayed or older event leaves the row (and its updated_at) alone.
+  const isDifferent =
+    next === null ? isNotNull(userData.subscription) : sql`${userData.subscription} is distinct from ${JSON.stringify(next)}::jsonb`;
+  const changed = await db
+    .update(userData)
+    .set({ subscription: next, updatedAt: new Date() })
+    .where(and(eq(userData.userId, userId), isDifferent))
+    .returning({ userId: userData.userId });
+  if (changed.length > 0) await notifyAccountChanged(db, { userId });
+  return next;
 }

@@ -1,5 +1,5 @@
 import { ApiError, type Environment, LogLevel, Paddle } from "@paddle/paddle-node-sdk";
-import type { BillingSettings } from "./billing-env";
+import type { BillingSettings } from "./settings";
 
 // Paddle Billing's server SDK. The base URL goes in as `environment`: the SDK maps "sandbox" and
 // "production" to Paddle's hosts and uses every other value as the base URL itself (research section

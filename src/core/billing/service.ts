@@ -2,12 +2,11 @@ import type { Paddle, Discount as PaddleDiscount, Subscription as PaddleSubscrip
 import type { Database } from "../../infra/db/client";
 import type { Discount, Price } from "../../shared/billing/billing-api";
 import type { Subscription } from "../../shared/billing/subscription";
-import type { BillingSettings } from "./billing-env";
 import { findBillingAccount, findRecurringSubscription } from "./data";
-import { recomputeEntitlement } from "./entitlement";
-import { applySubscriptionAnswer, lockUserBilling } from "./mutations";
+import { applySubscriptionAnswer, lockUserBilling, recomputeEntitlement } from "./mutations";
 import { callPaddle } from "./paddle-client";
 import { discountsById, pricesFromPreview } from "./prices";
+import type { BillingSettings } from "./settings";
 
 // What the billing API asks of Paddle. Every call goes through callPaddle, so a refusal or an outage
 // is one PaddleCallError (502 PADDLE_API_ERROR) and never an unhandled SDK error.

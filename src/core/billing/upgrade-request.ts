@@ -3,8 +3,8 @@ import type { Mailer } from "../../infra/mail/mailer";
 import { renderMail } from "../../infra/mail/render-mail";
 import { type LimitErrorSource, limitOfErrorSource } from "../../shared/billing/plans";
 import { findUserEmail } from "../accounts/data";
-import { countActiveBots } from "../meetings/data";
 import { getUsage } from "../usage/data";
+import { countActiveBots } from "./data";
 import { getPlan, type PlanLimits } from "./plan";
 
 /**

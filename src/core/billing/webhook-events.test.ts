@@ -6,9 +6,9 @@ import { user, userData } from "../../infra/db/auth-schema";
 import { billingSubscriptions, paddleEvents } from "../../infra/db/billing-schema";
 import type { Database, DatabaseHandle } from "../../infra/db/client";
 import { ensureUserData } from "../accounts/mutations";
-import { defaultCatalog } from "./billing-env";
 import { findBillingAccount } from "./data";
 import { paddleEventInput } from "./schema";
+import { defaultCatalog } from "./settings";
 import { receivePaddleEvent } from "./webhook-events";
 
 // Storing Paddle events once and finding whose they are: the checkout's custom_data (userId and

@@ -1,10 +1,16 @@
-import { eq } from "drizzle-orm";
-import { paddleEvents } from "../../infra/db/billing-schema";
 import type { Database } from "../../infra/db/client";
-import type { BillingSettings } from "./billing-env";
 import { findUserOfPaddle, listOrphanEventsOfCustomer, noUserError } from "./data";
-import { productKeyOfPrice, recomputeEntitlement } from "./entitlement";
-import { linkPaddleCustomer, lockUserBilling, setPaddleCustomerEmail, upsertLifetimeRow, upsertSubscriptionRow } from "./mutations";
+import { productKeyOfPrice } from "./entitlement";
+import {
+  insertPaddleEvent,
+  linkPaddleCustomer,
+  lockUserBilling,
+  markPaddleEventApplied,
+  recomputeEntitlement,
+  setPaddleCustomerEmail,
+  upsertLifetimeRow,
+  upsertSubscriptionRow,
+} from "./mutations";
 import {
   customerEventTypes,
   type PaddleEventInput,
@@ -14,6 +20,7 @@ import {
   subscriptionEventTypes,
   transactionEventTypes,
 } from "./schema";
+import type { BillingSettings } from "./settings";
 
 type Settings = Pick<BillingSettings, "catalog">;
 /** Whose event it was (null: nobody we know yet) and why it changed nothing, if it did not. */
@@ -32,23 +39,9 @@ export async function receivePaddleEvent(
   { event, payload }: { event: PaddleEventInput; payload: Record<string, unknown> },
 ): Promise<ReceiveOutcome> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paddleEvents)
-      .values({
-        eventId: event.event_id,
-        eventType: event.event_type,
-        occurredAt: new Date(event.occurred_at),
-        notificationId: event.notification_id ?? null,
-        payload,
-      })
-      .onConflictDoNothing({ target: paddleEvents.eventId })
-      .returning({ eventId: paddleEvents.eventId });
-    if (inserted.length === 0) return { kind: "duplicate" as const };
+    if (!(await insertPaddleEvent(tx, { event, payload }))) return { kind: "duplicate" as const };
     const applied = await applyPaddleEvent(tx, settings, event);
-    await tx
-      .update(paddleEvents)
-      .set({ ...applied, processedAt: new Date() })
-      .where(eq(paddleEvents.eventId, event.event_id));
+    await markPaddleEventApplied(tx, { eventId: event.event_id, applied });
     return { kind: "stored" as const, ...applied };
   });
 }
@@ -124,10 +117,6 @@ export async function adoptOrphanEvents(db: Database, settings: Settings, { cust
       data: (orphan.payload.data ?? {}) as Record<string, unknown>,
     };
     const applied = await applyPaddleEvent(db, settings, event);
-    if (applied.userId)
-      await db
-        .update(paddleEvents)
-        .set({ ...applied, processedAt: new Date() })
-        .where(eq(paddleEvents.eventId, orphan.eventId));
+    if (applied.userId) await markPaddleEventApplied(db, { eventId: orphan.eventId, applied });
   }
 }

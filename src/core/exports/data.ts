@@ -1,7 +1,8 @@
 import type { Database } from "../../infra/db/client";
+import type { ExportContent, ExportFormat } from "../../shared/exports/exports-api";
 import { findAiNotes } from "../ai-notes/data";
 import { findNote, listSegments } from "../notes/data";
-import { type ExportableNote, type ExportContent, type ExportFormat, hasTimeline, includesNotes, isSubtitleFormat } from "./schema";
+import { type ExportableNote, hasTimeline, includesNotes, isSubtitleFormat } from "./schema";
 
 export type ExportPreparation =
   | { outcome: "ready"; note: ExportableNote; content: ExportContent }

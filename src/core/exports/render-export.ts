@@ -1,6 +1,7 @@
+import type { ExportFormat } from "../../shared/exports/exports-api";
 import { toDocx } from "./docx-export";
 import { toPdf } from "./pdf-export";
-import type { ExportableNote, ExportFormat, ExportRequest } from "./schema";
+import type { ExportableNote, ExportRequest } from "./schema";
 import { toSrt, toVtt } from "./subtitle-export";
 import { toMarkdown, toPlainText } from "./text-export";
 

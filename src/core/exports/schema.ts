@@ -1,14 +1,5 @@
-import { z } from "zod";
-import type { AiNotesContent } from "../ai-notes/schema";
-
-/** The six export formats of issue 5. */
-export const exportFormats = ["txt", "md", "docx", "pdf", "srt", "vtt"] as const;
-export const exportFormat = z.enum(exportFormats);
-export type ExportFormat = z.infer<typeof exportFormat>;
-
-/** What a document export holds; subtitles (srt, vtt) are always the transcript. */
-export const exportContent = z.enum(["notes", "transcript", "all"]);
-export type ExportContent = z.infer<typeof exportContent>;
+import type { AiNotesContent } from "../../shared/ai-notes/ai-notes-api";
+import type { ExportContent, ExportFormat } from "../../shared/exports/exports-api";
 
 /** Subtitle formats: only the timed transcript makes sense in them. */
 export function isSubtitleFormat(format: ExportFormat): format is "srt" | "vtt" {

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import { notifyNoteChanged } from "../../infra/db/note-changes";
 import { folders, notes } from "../../infra/db/notes-schema";
+import type { FolderView } from "../../shared/folders/folders-api";
 import { updateNote } from "../notes/mutations";
 import { findFolder } from "./data";
-import type { FolderView } from "./schema";
 
 /** PostgreSQL's SQLSTATE of an error, wherever the driver (pg, PGlite) or Drizzle put it. */
 function sqlState(error: unknown): string | null {

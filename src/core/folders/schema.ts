@@ -34,13 +34,3 @@ export function parseFolderName(raw: string): { name: string } | { error: Folder
   if (result.success) return { name: result.data };
   return { error: (result.error.issues[0]?.message ?? "FOLDER_NAME_INVALID") as FolderNameError };
 }
-
-/** A folder as the API answers it. */
-export interface FolderView {
-  id: string;
-  name: string;
-  /** How many of the user's notes are filed in it. */
-  noteCount: number;
-  /** ISO 8601. */
-  createdAt: string;
-}

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import { meetingBots } from "../../infra/db/meetings-schema";
 
@@ -32,13 +32,4 @@ export async function findActiveBotInMeeting(
     .from(meetingBots)
     .where(and(eq(meetingBots.userId, userId), eq(meetingBots.meetingKey, meetingKey), isNull(meetingBots.finishedAt)));
   return row ?? null;
-}
-
-/** Bots of the user not yet finished (queued, joining or in a call): the per-user concurrency count. */
-export async function countActiveBots(db: Database, { userId }: { userId: string }): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(meetingBots)
-    .where(and(eq(meetingBots.userId, userId), isNull(meetingBots.finishedAt)));
-  return row?.total ?? 0;
 }

@@ -4,13 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { PgBoss } from "pg-boss";
 import type { Database } from "../../infra/db/client";
 import { remuxWebm } from "../../infra/media/ffmpeg";
 import type { Storage } from "../../infra/storage/storage";
 import { updateNote } from "../notes/mutations";
-import { enqueueTranscription } from "../transcription/jobs";
-import { noteKeys } from "../transcription/schema";
+import { noteKeys } from "../notes/storage-keys";
 import { claimBotFinish } from "./mutations";
 
 // When a bot's call is over (its `finish` callback, or the launcher seeing the process end): the webm
@@ -21,7 +19,11 @@ import { claimBotFinish } from "./mutations";
 export interface FinishBotDeps {
   db: Database;
   storage: Storage;
-  boss: PgBoss;
+  /**
+   * Queues the note's transcription. Handed in by whoever builds these deps, because transcription
+   * reads meetings (the speakers on a bot's recording) and so meetings may not import it back.
+   */
+  startTranscription(ids: { userId: string; noteId: string }): Promise<unknown>;
 }
 
 function joinedParts(storage: Storage, keys: readonly string[]): Readable {
@@ -87,6 +89,6 @@ export async function finishBot(
       source: { kind: "meeting", url: bot.meetingUrl },
     },
   });
-  await enqueueTranscription(deps.boss, ids);
+  await deps.startTranscription(ids);
   return "transcribing";
 }

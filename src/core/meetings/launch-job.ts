@@ -2,18 +2,18 @@ import { createHmac } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { BotProcessLauncher } from "../../infra/bots/child-process-launcher";
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../../infra/logging/logger";
+import { enqueue, type JobDefinition } from "../../infra/queue/job-registry";
 import { type BotJob, botJobSchema } from "../../shared/meetings/bot-job";
 import type { BotEvent } from "../../shared/meetings/bot-status";
-import { enqueue, type JobDefinition } from "../../worker/job-registry";
 import { findReachedLimit } from "../billing/limits";
 import { getPlan, type PlanLimits } from "../billing/plan";
-import type { BotSettings } from "./bot-env";
 import { createBotToken } from "./bot-token";
 import { findBot, type MeetingBotRow } from "./data";
 import { type FinishBotDeps, finishBot } from "./finish-bot";
 import { markBotLaunched } from "./mutations";
 import { hasBotEnded, reportForBot } from "./report-for-bot";
+import type { BotSettings } from "./settings";
 
 // The launcher (issue 6): a pg-boss queue of bots to start. Each job runs one bot process from start to
 // exit, so `localConcurrency` is this machine's capacity and `groupConcurrency` (grouped by user, counted

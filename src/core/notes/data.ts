@@ -2,10 +2,21 @@ import { and, asc, eq, gte, inArray, isNull, lt, type Placeholder, type SQL, sql
 import type { Database } from "../../infra/db/client";
 import { notes, transcriptSegments } from "../../infra/db/notes-schema";
 import { aiNotes } from "../../infra/db/workspace-schema";
+import type { NotePage, NoteView } from "../../shared/notes/notes-api";
 import type { NoteType } from "../../shared/notes/statuses";
-import { decodeCursor, encodeCursor, type NotePage, type NoteView, toTimestamp } from "./schema";
+import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
 
 type NoteRow = typeof notes.$inferSelect;
+
+/** A transcript segment as every reader shows it (the owner's page, a shared link, an edit's answer). */
+export const segmentColumns = {
+  position: transcriptSegments.position,
+  start: transcriptSegments.startSeconds,
+  end: transcriptSegments.endSeconds,
+  text: transcriptSegments.text,
+  speaker: transcriptSegments.speaker,
+  words: transcriptSegments.words,
+};
 
 /** The columns a NoteView shows: lists read these, not the whole row (no source, media key or vectors). */
 const noteViewColumns = {
@@ -189,14 +200,7 @@ export async function listNotes(
 /** The note's transcript in order; empty for another user's note. */
 export async function listSegments(db: Database, { userId, noteId }: { userId: string; noteId: string }) {
   return db
-    .select({
-      position: transcriptSegments.position,
-      start: transcriptSegments.startSeconds,
-      end: transcriptSegments.endSeconds,
-      text: transcriptSegments.text,
-      speaker: transcriptSegments.speaker,
-      words: transcriptSegments.words,
-    })
+    .select(segmentColumns)
     .from(transcriptSegments)
     .innerJoin(notes, eq(notes.id, transcriptSegments.noteId))
     .where(and(eq(notes.userId, userId), eq(transcriptSegments.noteId, noteId)))

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../infra/db/client";
 import { notifyNoteChanged } from "../../infra/db/note-changes";
 import { type NoteSource, notes, type TranscriptWord, transcriptSegments } from "../../infra/db/notes-schema";
 import type { Storage } from "../../infra/storage/storage";
 import type { NoteType, TranscriptionCode } from "../../shared/notes/statuses";
-import { noteKeys } from "../transcription/schema";
+import { segmentColumns } from "./data";
+import { noteKeys } from "./storage-keys";
 
 export interface CreateNoteInput {
   /** A caller-chosen id makes creation idempotent (an upload that finishes twice makes one note). */
@@ -94,34 +96,52 @@ export interface SegmentInput {
   words?: TranscriptWord[] | null;
 }
 
-/** Replaces the whole transcript in one transaction, so a retried job leaves exactly one copy. */
-export async function replaceSegments(
+/** A table of rows that belong to one note (its transcript segments, their embeddings). */
+type RowsOfNoteTable = PgTable & { noteId: PgColumn };
+
+/**
+ * Replaces all of a note's rows in `table` in one transaction, so a retried job leaves exactly one set;
+ * false, with nothing changed, when the note is not the user's. Rows go in batches of `batchSize`: each
+ * INSERT's parameter count stays far below PostgreSQL's 65,535 on long transcripts.
+ */
+export async function replaceRowsOfNote<Table extends RowsOfNoteTable>(
   db: Database,
-  { userId, noteId, segments }: { userId: string; noteId: string; segments: SegmentInput[] },
+  table: Table,
+  { userId, noteId, rows, batchSize }: { userId: string; noteId: string; rows: readonly PgInsertValue<Table>[]; batchSize: number },
 ): Promise<boolean> {
-  const isDone = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: notes.id })
       .from(notes)
       .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
       .limit(1);
     if (!owned) return false;
-    await tx.delete(transcriptSegments).where(eq(transcriptSegments.noteId, noteId));
-    // Batches keep each INSERT's parameter count far below PostgreSQL's 65,535 on long transcripts.
-    for (let first = 0; first < segments.length; first += 500) {
-      await tx.insert(transcriptSegments).values(
-        segments.slice(first, first + 500).map((segment, index) => ({
-          noteId,
-          position: first + index,
-          startSeconds: segment.start,
-          endSeconds: segment.end,
-          text: segment.text,
-          speaker: segment.speaker ?? null,
-          words: segment.words ?? null,
-        })),
-      );
+    await tx.delete(table).where(eq(table.noteId, noteId));
+    for (let first = 0; first < rows.length; first += batchSize) {
+      await tx.insert(table).values(rows.slice(first, first + batchSize));
     }
     return true;
+  });
+}
+
+/** Replaces the whole transcript in one transaction, so a retried job leaves exactly one copy. */
+export async function replaceSegments(
+  db: Database,
+  { userId, noteId, segments }: { userId: string; noteId: string; segments: SegmentInput[] },
+): Promise<boolean> {
+  const isDone = await replaceRowsOfNote(db, transcriptSegments, {
+    userId,
+    noteId,
+    rows: segments.map((segment, position) => ({
+      noteId,
+      position,
+      startSeconds: segment.start,
+      endSeconds: segment.end,
+      text: segment.text,
+      speaker: segment.speaker ?? null,
+      words: segment.words ?? null,
+    })),
+    batchSize: 500,
   });
   if (isDone) await notifyNoteChanged(db, { userId, noteId });
   return isDone;
@@ -171,14 +191,7 @@ export async function editSegment(
       .update(transcriptSegments)
       .set(patch)
       .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.position, position)))
-      .returning({
-        position: transcriptSegments.position,
-        start: transcriptSegments.startSeconds,
-        end: transcriptSegments.endSeconds,
-        text: transcriptSegments.text,
-        speaker: transcriptSegments.speaker,
-        words: transcriptSegments.words,
-      });
+      .returning(segmentColumns);
     await tx.update(notes).set({ updatedAt: new Date() }).where(eq(notes.id, noteId));
     return row ?? null;
   });

@@ -2,8 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../infra/db/client";
 import { notes, transcriptSegments } from "../../infra/db/notes-schema";
 import { aiNotes } from "../../infra/db/workspace-schema";
+import type { PublicNote } from "../../shared/sharing/sharing-api";
+import { segmentColumns } from "../notes/data";
 import { playableMedia, youtubeVideoIdOf } from "../notes/playback";
-import type { PublicNote } from "./schema";
 
 // Reads by public link id. They select named columns only, so nothing about the owner (user id,
 // e-mail, folder, storage key) can reach a public page by accident.
@@ -33,14 +34,7 @@ export async function findSharedNote(db: Database, { shareId }: { shareId: strin
   if (!row) return null;
   const [segments, [notesRow]] = await Promise.all([
     db
-      .select({
-        position: transcriptSegments.position,
-        start: transcriptSegments.startSeconds,
-        end: transcriptSegments.endSeconds,
-        text: transcriptSegments.text,
-        speaker: transcriptSegments.speaker,
-        words: transcriptSegments.words,
-      })
+      .select(segmentColumns)
       .from(transcriptSegments)
       .where(eq(transcriptSegments.noteId, row.id))
       .orderBy(asc(transcriptSegments.position)),

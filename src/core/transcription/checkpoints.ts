@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Transcription } from "../../infra/speech/speech-engine";
 import type { Storage } from "../../infra/storage/storage";
+import { noteKeys } from "../notes/storage-keys";
 import type { ChunkCheckpoints } from "./media-transcriber";
-import { noteKeys } from "./schema";
 
 // Finished chunks live beside the note's media in storage (not on the worker's disk), so whichever
 // worker picks a retried job up, on whichever machine, continues where the killed one stopped.

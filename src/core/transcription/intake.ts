@@ -7,9 +7,9 @@ import type { Storage } from "../../infra/storage/storage";
 import type { NoteType } from "../../shared/notes/statuses";
 import { findNote } from "../notes/data";
 import { createNote, updateNote } from "../notes/mutations";
+import { noteKeys } from "../notes/storage-keys";
 import { recordUpload } from "../usage/mutations";
 import { enqueueTranscription } from "./jobs";
-import { noteKeys } from "./schema";
 
 // How media, documents and links become notes: create the note in `transcription_in_progress`, keep its
 // file in storage, count the upload, queue the job. Each function can run twice for the same note.

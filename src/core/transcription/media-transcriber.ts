@@ -90,7 +90,11 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
     for (let index = 0; ; ) {
       if (listening.failure) throw listening.failure.error;
       // Only settled chunks: the same plan whenever the VAD's regions arrive (a resumed job finds its checkpoints).
-      const plan = planSettledChunks(listening.regions, { maxChunkSeconds, paddingSeconds, durationSeconds }, { isComplete: listening.isDone });
+      const plan = planSettledChunks(
+        listening.regions,
+        { maxChunkSeconds, paddingSeconds, durationSeconds },
+        { isComplete: listening.isDone },
+      );
       const chunk = plan[index];
       if (!chunk) {
         if (listening.isDone) break;

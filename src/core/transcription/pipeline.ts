@@ -4,21 +4,22 @@ import path from "node:path";
 import { pipeline as pipeStreams } from "node:stream/promises";
 import type { Database } from "../../infra/db/client";
 import { extractDocumentText } from "../../infra/documents/extract-text";
+import type { Logger } from "../../infra/logging/logger";
 import type { SpeechEngine } from "../../infra/speech/speech-engine";
 import type { Storage } from "../../infra/storage/storage";
 import { downloadYoutubeAudio, fetchYoutubeVideo } from "../../infra/youtube/youtube-client";
-import type { Logger } from "../../server/logger";
 import { markConversationRecorded } from "../accounts/mutations";
 import { findBotOfNote } from "../meetings/data";
 import { labelSegmentsWithSpeakers } from "../meetings/label-speakers";
 import { findNote } from "../notes/data";
 import { replaceSegments, type SegmentInput, updateNote } from "../notes/mutations";
+import { noteKeys } from "../notes/storage-keys";
 import { splitTextIntoSegments } from "../notes/text-segments";
 import { recordTranscription } from "../usage/mutations";
 import { storageCheckpoints } from "./checkpoints";
 import { finalOutcomeOf } from "./failure-status";
 import { transcribeMedia } from "./media-transcriber";
-import { noteKeys, type TranscribeNoteInput } from "./schema";
+import type { TranscribeNoteInput } from "./schema";
 
 // The transcription job: one note from `transcription_in_progress` to a final status. Every step can
 // run again: a finished note is left alone, the transcript is replaced as a whole, usage is recorded

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { AiNotesContent, NotesTemplate } from "../../core/ai-notes/schema";
+import type { AiNotesContent, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
+import type { Citation } from "../../shared/ask/ask-api";
 import { user } from "./auth-schema";
 import { notes, tsvector } from "./notes-schema";
 
@@ -47,17 +48,6 @@ export const chatThreads = pgTable(
   (table) => [index("chat_threads_user_idx").on(table.userId, table.updatedAt.desc())],
 );
 
-/** A passage an answer used: the note and transcript segment (with its time, to seek the player). */
-export interface ChatCitation {
-  noteId: string;
-  noteTitle: string;
-  /** Transcript segment position, or null for a passage of the AI notes. */
-  position: number | null;
-  start: number | null;
-  end: number | null;
-  quote: string;
-}
-
 export const chatMessages = pgTable(
   "chat_messages",
   {
@@ -67,7 +57,7 @@ export const chatMessages = pgTable(
       .references(() => chatThreads.id, { onDelete: "cascade" }),
     role: text("role").$type<"user" | "assistant">().notNull(),
     content: text("content").notNull(),
-    citations: jsonb("citations").$type<ChatCitation[]>().notNull().default([]),
+    citations: jsonb("citations").$type<Citation[]>().notNull().default([]),
     /** Which engine answered (`extractive` when none was configured: the answer quotes passages). */
     engine: text("engine"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

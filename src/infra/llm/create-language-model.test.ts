@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
-import { parseEnv } from "../../server/env";
+import { parseEnv } from "../../runtime/env";
 import { createLanguageModel } from "./create-language-model";
 import type { LanguageModel } from "./language-model";
 

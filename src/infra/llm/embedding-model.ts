@@ -1,5 +1,5 @@
-import OpenAI from "openai";
-import { chatApiRoot, toLanguageModelError } from "./openai-chat-model";
+import { toLanguageModelError } from "./openai-chat-model";
+import { createOpenAiClient } from "./openai-client";
 
 /**
  * Sentence embeddings from any OpenAI-compatible `POST /v1/embeddings` (OpenAI, Ollama, vLLM, llama.cpp
@@ -29,14 +29,11 @@ function unitLength(vector: readonly number[]): number[] {
 }
 
 export function createEmbeddingModel(options: EmbeddingModelOptions): EmbeddingModel {
-  const client = new OpenAI({
-    baseURL: chatApiRoot(options.baseUrl),
-    apiKey: options.apiKey ?? "",
-    defaultHeaders: options.apiKey ? {} : { Authorization: null },
-    organization: null,
-    project: null,
-    timeout: 5 * 60_000,
-    maxRetries: options.maxRetries ?? 2,
+  const client = createOpenAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: 5 * 60_000,
+    maxRetries: options.maxRetries,
   });
   return {
     id: `openai:${options.model}`,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
-import { aiNotesContent } from "../../core/ai-notes/schema";
+import { aiNotesContent } from "../../shared/ai-notes/ai-notes-api";
 import type { LanguageModel } from "./language-model";
-import { chatApiRoot, createOpenAiChatModel } from "./openai-chat-model";
+import { createOpenAiChatModel } from "./openai-chat-model";
 
 // The HTTP engine against the OpenAI-compatible stand-in on 127.0.0.1 (real HTTP, the real SDK, OpenAI's
 // wire shapes and strict-schema rules).
@@ -194,14 +194,5 @@ describe("OpenAI-compatible chat engine", () => {
       title: "Fenced",
       owners: [],
     });
-  });
-});
-
-describe("chatApiRoot", () => {
-  it("adds /v1 to a bare origin and keeps any path the operator wrote", () => {
-    expect(chatApiRoot("https://api.openai.com")).toBe("https://api.openai.com/v1");
-    expect(chatApiRoot("http://127.0.0.1:11434/")).toBe("http://127.0.0.1:11434/v1");
-    expect(chatApiRoot("http://127.0.0.1:11434/v1/")).toBe("http://127.0.0.1:11434/v1");
-    expect(chatApiRoot("https://api.groq.com/openai/v1")).toBe("https://api.groq.com/openai/v1");
   });
 });

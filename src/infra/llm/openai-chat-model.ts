@@ -1,7 +1,9 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
+import { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ChatMessage, GenerateJsonInput, LanguageModel, StreamTextInput } from "./language-model";
 import { LanguageModelError } from "./language-model-error";
+import { createOpenAiClient } from "./openai-client";
 import { toStrictJsonSchema } from "./strict-json-schema";
 
 // Any OpenAI-compatible `POST /v1/chat/completions` (OpenAI, Ollama, vLLM, llama.cpp server, LM Studio...)
@@ -22,24 +24,12 @@ export interface OpenAiChatModelOptions {
   maxRetries?: number;
 }
 
-/** `https://host` alone means the usual `/v1` root (as OPENAI_AUDIO_BASE_URL is written); any path is kept as given. */
-export function chatApiRoot(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  const path = url.pathname.replace(/\/+$/, "");
-  return `${url.origin}${path === "" ? "/v1" : path}`;
-}
-
 export function createOpenAiChatModel(options: OpenAiChatModelOptions): LanguageModel {
-  const client = new OpenAI({
-    baseURL: chatApiRoot(options.baseUrl),
-    // The SDK requires a key; with none configured the header is removed below instead of sending a fake one.
-    apiKey: options.apiKey ?? "",
-    defaultHeaders: options.apiKey ? {} : { Authorization: null },
-    // Explicit, so OPENAI_ORG_ID / OPENAI_PROJECT_ID in the process environment do not leak into requests.
-    organization: null,
-    project: null,
-    timeout: options.timeoutMs ?? 10 * 60_000,
-    maxRetries: options.maxRetries ?? 2,
+  const client = createOpenAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 10 * 60_000,
+    maxRetries: options.maxRetries,
   });
   const messagesOf = (messages: ChatMessage[]): ChatCompletionMessageParam[] =>
     messages.map((message) => ({ role: message.role, content: message.content }));

@@ -1,4 +1,4 @@
-import type { Logger } from "../../server/logger";
+import type { Logger } from "../logging/logger";
 import { type MailCatcher, startMailCatcher } from "./mail-catcher";
 import { createSmtpMailer, type Mailer } from "./mailer";
 

@@ -144,7 +144,10 @@ describe("planSettledChunks", () => {
 
   it("settles nothing before the first region and everything once detection is complete", () => {
     expect(planSettledChunks([], settings, { isComplete: false })).toEqual([]);
-    const speech = [{ start: 0.19, end: 12.14 }, { start: 13.05, end: 14.25 }];
+    const speech = [
+      { start: 0.19, end: 12.14 },
+      { start: 13.05, end: 14.25 },
+    ];
     expect(planSettledChunks(speech, settings, { isComplete: true })).toEqual(planChunks(speech, settings));
   });
 

@@ -1,40 +1,41 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
-import type { BillingSettings } from "../../core/billing/billing-env";
+import type { BillingSettings } from "../../core/billing/settings";
+import { enqueueTranscription } from "../../core/transcription/jobs";
 import type { Auth } from "../../infra/auth/create-auth";
 import type { Database } from "../../infra/db/client";
 import type { EmbeddingModel } from "../../infra/llm/embedding-model";
 import type { LanguageModel } from "../../infra/llm/language-model";
+import type { Logger } from "../../infra/logging/logger";
 import type { Mailer } from "../../infra/mail/mailer";
 import type { Storage } from "../../infra/storage/storage";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
-import type { Logger } from "../logger";
 import { csrfProtection } from "../middleware/csrf";
 import type { NoteEventHub } from "../notes/note-events";
-import { adminRoutes } from "./admin-routes";
-import { aiNotesRoutes } from "./ai-notes-routes";
-import { analyticsRoutes } from "./analytics-routes";
+import { adminRoutes } from "./admin/admin-routes";
+import { aiNotesRoutes } from "./ai-notes/ai-notes-routes";
+import { analyticsRoutes } from "./analytics/analytics-routes";
 import { apiDocsRoutes } from "./api-docs";
 import { AppError, respondWithError } from "./api-error";
-import { askRoutes } from "./ask-routes";
-import { authRoutes } from "./auth-routes";
-import { billingRoutes } from "./billing-routes";
-import { billingWebhookRoutes } from "./billing-webhook-routes";
-import { botCallbackRoutes } from "./bot-callback-routes";
-import { csrfRoutes } from "./csrf-routes";
-import { exportRoutes } from "./export-routes";
-import { folderRoutes } from "./folder-routes";
-import { type HealthDeps, healthRoutes } from "./health-routes";
-import { meetingBotRoutes } from "./meeting-bot-routes";
-import { noteEditRoutes } from "./note-edit-routes";
-import { notesRoutes } from "./notes-routes";
-import { planRoutes } from "./plan-routes";
-import { shareRoutes } from "./share-routes";
-import { type UploadLimits, uploadRoutes } from "./upload-routes";
-import { userRoutes } from "./user-routes";
+import { askRoutes } from "./ask/ask-routes";
+import { authRoutes } from "./auth/auth-routes";
+import { csrfRoutes } from "./auth/csrf-routes";
+import { billingRoutes } from "./billing/billing-routes";
+import { billingWebhookRoutes } from "./billing/billing-webhook-routes";
+import { exportRoutes } from "./exports/export-routes";
+import { folderRoutes } from "./folders/folder-routes";
+import { type HealthDeps, healthRoutes } from "./health/health-routes";
+import { botCallbackRoutes } from "./meetings/bot-callback-routes";
+import { meetingBotRoutes } from "./meetings/meeting-bot-routes";
+import { noteEditRoutes } from "./notes/note-edit-routes";
+import { notesRoutes } from "./notes/notes-routes";
+import { planRoutes } from "./plan/plan-routes";
+import { shareRoutes } from "./sharing/share-routes";
+import { type UploadLimits, uploadRoutes } from "./uploads/upload-routes";
+import { userRoutes } from "./user/user-routes";
 
 export interface ApiDeps {
   health: HealthDeps;
@@ -66,6 +67,8 @@ export interface ApiDeps {
 /** The JSON API under /api: one router per domain, described by OpenAPI at /api/openapi.json. */
 export function apiApp(deps: ApiDeps) {
   const api = new OpenAPIHono<ApiEnv>();
+  // A finished or removed meeting bot hands its recording to transcription through this.
+  const startTranscription = (ids: { userId: string; noteId: string }) => enqueueTranscription(deps.media.boss, ids);
   api.route("/", authRoutes(deps.auth, deps.catalogs));
   api.use("*", async (c, next) => {
     // Auth routes resolve their own session; bot callbacks carry a bot token, never a session.
@@ -94,13 +97,14 @@ export function apiApp(deps: ApiDeps) {
       db: deps.db,
       boss: deps.media.boss,
       storage: deps.media.storage,
+      startTranscription,
       catalogs: deps.catalogs,
       planLimits: deps.billing.limits,
     }),
   );
   api.route(
     "/",
-    botCallbackRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage, tokenSecret: deps.meetings.tokenSecret }),
+    botCallbackRoutes({ db: deps.db, storage: deps.media.storage, startTranscription, tokenSecret: deps.meetings.tokenSecret }),
   );
   api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));

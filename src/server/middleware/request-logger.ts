@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
+import type { Logger } from "../../infra/logging/logger";
 import type { AppEnv } from "../hono-env";
-import type { Logger } from "../logger";
 
 /** One structured line per request, with the request id that also tags every log inside it. */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Subscription } from "../billing/subscription";
+import { subscriptionSchema } from "../billing/subscription";
 import { locales } from "../i18n/locales";
 
 // spec section 3 "User data" and section 7 `GET /user`: what the signed-in user's browser gets.
@@ -38,28 +38,33 @@ export const preferencesSchema = z
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export interface UserPayload {
-  userId: string;
-  /** interpretations 6: the auth provider's user id. */
-  firebaseUserId: string;
-  cerebroId: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-  photoURL: string | null;
-  createdAt: string;
-  providerData: { providerId: string }[];
-  initialSet: boolean;
-  paddleCustomerId: string | null;
-  paddleCustomerEmail: string | null;
-  subscription: Subscription | null;
-  integrations: { google_calendar: boolean; microsoft_outlook: boolean };
-  onboarding: Partial<Record<OnboardingFlagName, boolean>>;
-  settings: { language: (typeof locales)[number] | null };
-  preferences: Preferences;
-  role: "admin" | "user";
-  isPaymentInitiated: boolean;
-}
+/** What `GET /api/user` and `POST /api/user/set` answer as `payload`. */
+export const userPayloadSchema = z
+  .object({
+    userId: z.string(),
+    /** interpretations 6: the auth provider's user id. */
+    firebaseUserId: z.string(),
+    cerebroId: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    name: z.string(),
+    photoURL: z.string().nullable(),
+    /** ISO 8601. */
+    createdAt: z.string(),
+    providerData: z.array(z.object({ providerId: z.string() })),
+    initialSet: z.boolean(),
+    paddleCustomerId: z.string().nullable(),
+    paddleCustomerEmail: z.string().nullable(),
+    subscription: subscriptionSchema.nullable(),
+    integrations: z.object({ google_calendar: z.boolean(), microsoft_outlook: z.boolean() }),
+    onboarding: z.partialRecord(z.enum(onboardingFlagNames), z.boolean()),
+    settings: z.object({ language: z.enum(locales).nullable() }),
+    preferences: preferencesSchema,
+    role: z.enum(["admin", "user"]),
+    isPaymentInitiated: z.boolean(),
+  })
+  .meta({ id: "UserPayload" });
+export type UserPayload = z.infer<typeof userPayloadSchema>;
 
 /** A photo is a small data URL the browser made (256 px); 300 KB leaves room for PNG. */
 export const maxPhotoDataUrlLength = 300 * 1024;

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { baseChromiumArgs, defaultChromiumPath } from "../../../src/shared/chromium-args";
 
 // A remote participant that talks over real WebRTC (issue 6): its own Chromium, whose fake microphone plays
 // `clipPath` once (--use-file-for-fake-audio-capture=<clip>%noloop) from the moment speak() opens it. The
@@ -54,12 +55,7 @@ interface SpeakerWindow {
 }
 
 export const meetingBrowserArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
+  ...baseChromiumArgs,
   // Chrome leaves out 127.0.0.1 candidates unless told (known-traps.md).
   "--allow-loopback-in-peer-connection",
   "--autoplay-policy=no-user-gesture-required",
@@ -70,7 +66,7 @@ export async function startSpeaker({
   meetingId,
   name,
   clipPath,
-  executablePath = "/usr/bin/chromium",
+  executablePath = defaultChromiumPath,
 }: StartSpeakerOptions): Promise<Speaker> {
   const durationMs = wavDurationMs(clipPath);
   const browser: Browser = await chromium.launch({

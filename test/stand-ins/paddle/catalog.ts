@@ -1,9 +1,9 @@
 import type { IDiscountResponse, IPriceResponse, IProductResponse, ITimePeriod } from "@paddle/paddle-node-sdk";
-import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/billing-env";
+import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/settings";
 import type { ProductKey } from "../../../src/shared/billing/subscription";
 
 // The products, prices and discounts the stand-in knows from the start: the app's default catalog
-// (billing-env.ts), so an app without PADDLE_CATALOG finds every price id here. Tiers t1 and t5 cost the
+// (core/billing/settings.ts), so an app without PADDLE_CATALOG finds every price id here. Tiers t1 and t5 cost the
 // same; amounts are USD cents as Paddle writes them (strings).
 
 export const standInProductId = "pro_01parleyproplan000000000";

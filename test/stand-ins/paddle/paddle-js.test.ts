@@ -4,8 +4,9 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chromiumArgs, chromiumPath } from "../../../e2e/support/chromium";
-import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/billing-env";
+import { chromiumPath } from "../../../e2e/support/chromium";
+import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/settings";
+import { baseChromiumArgs } from "../../../src/shared/chromium-args";
 import { type PaddleStandIn, startPaddleStandIn } from "./server";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
@@ -28,7 +29,7 @@ let appOrigin: string;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   standIn = await startPaddleStandIn({ webhookUrl: receiver.url });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...baseChromiumArgs] });
   const wrapper = await readFile(wrapperPath.replace(/index\.js$/, "index.esm.js"), "utf8");
   const html = `<!doctype html><html><body><div class="${frameTarget}"></div>
 <script src="${standIn.url}/paddle/v2/paddle.js"></script>

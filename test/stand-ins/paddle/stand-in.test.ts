@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { ApiError, type Environment, EventName, Paddle } from "@paddle/paddle-node-sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/billing-env";
+import { defaultCatalog, defaultDiscountCatalog } from "../../../src/core/billing/settings";
 import { type Delivery, type PaddleStandIn, startPaddleStandIn } from "./server";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 import { paddleH1 } from "./webhooks";

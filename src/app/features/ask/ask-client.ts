@@ -1,31 +1,9 @@
 // The ask-AI calls: chats and their messages, and the streamed answer (POST /api/ask as server-sent events).
+import type { ChatMessageView, ChatThreadView } from "../../../shared/ask/ask-api";
 import { ApiError, apiRequest, apiStream } from "../../api/api-client";
 
-export interface Citation {
-  noteId: string;
-  noteTitle: string;
-  position: number | null;
-  start: number | null;
-  end: number | null;
-  quote: string;
-}
-
-export interface ChatMessageView {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  citations: Citation[];
-  /** `extractive` when no model answered (the answer quotes passages). */
-  engine: string | null;
-  createdAt?: string;
-}
-
-export interface ChatThreadView {
-  id: string;
-  noteId: string | null;
-  title: string;
-  updatedAt: string;
-}
+/** A message as the chat shows it: a question or answer still being written has no stored time yet. */
+export type ChatEntry = Omit<ChatMessageView, "createdAt"> & { createdAt?: string };
 
 export async function fetchThreads(noteId: string | null, signal?: AbortSignal): Promise<ChatThreadView[]> {
   const answer = await apiRequest<{ items: ChatThreadView[] }>("GET", "/ask/threads", { query: { noteId: noteId ?? undefined }, signal });
@@ -73,14 +51,14 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ e
 export async function askQuestion(
   input: { question: string; threadId?: string; noteId?: string },
   handlers: { onThread(threadId: string): void; onDelta(text: string): void; signal?: AbortSignal },
-): Promise<ChatMessageView> {
+): Promise<ChatEntry> {
   const response = await apiStream("POST", "/ask", { body: input, signal: handlers.signal });
   if (!response.body) throw new ApiError(500, "ANSWER_FAILED", "no answer");
   for await (const { event, data } of readEvents(response.body)) {
     const payload: unknown = JSON.parse(data);
     if (event === "thread") handlers.onThread((payload as { threadId: string }).threadId);
     else if (event === "delta") handlers.onDelta((payload as { text: string }).text);
-    else if (event === "done") return (payload as { message: ChatMessageView }).message;
+    else if (event === "done") return (payload as { message: ChatEntry }).message;
     else if (event === "error") throw new ApiError(500, "ANSWER_FAILED", "answer failed");
   }
   throw new ApiError(500, "ANSWER_FAILED", "the answer stopped before it ended");

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { askQuestion, type ChatMessageView, fetchMessages } from "./ask-client";
+import { askQuestion, type ChatEntry, fetchMessages } from "./ask-client";
 
 export type ChatState = "idle" | "loading" | "ready" | "answering" | "error";
 
@@ -16,7 +16,7 @@ export function useAskChat({
   noteId?: string;
   onThreadCreated?: (threadId: string) => void;
 }) {
-  const [messages, setMessages] = useState<ChatMessageView[]>([]);
+  const [messages, setMessages] = useState<ChatEntry[]>([]);
   const [state, setState] = useState<ChatState>(threadId ? "loading" : "ready");
   const [failed, setFailed] = useState<"load" | "answer" | null>(null);
   const activeThread = useRef<string | null>(threadId);

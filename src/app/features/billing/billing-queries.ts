@@ -1,7 +1,6 @@
 // The billing calls the browser makes (spec section 7, interpretations 25). Every answer is checked with
 // the shared zod schemas: a paywall must not show half a price from an unexpected answer.
 import { z } from "zod";
-import { type Usage, usageSchema } from "../../../core/usage/schema";
 import {
   customerUpdateInput,
   type Discount,
@@ -19,6 +18,7 @@ import {
 } from "../../../shared/billing/billing-api";
 import type { LimitErrorSource } from "../../../shared/billing/plans";
 import type { Subscription } from "../../../shared/billing/subscription";
+import { type Usage, usageSchema } from "../../../shared/usage/usage-api";
 import { apiRequest } from "../../api/api-client";
 
 export async function fetchPlan(signal?: AbortSignal): Promise<PlanResponse> {

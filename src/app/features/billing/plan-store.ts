@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import type { Usage } from "../../../core/usage/schema";
 import type { PlanResponse } from "../../../shared/billing/billing-api";
+import type { Usage } from "../../../shared/usage/usage-api";
 import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
 import { fetchPlan, fetchUsage } from "./billing-queries";
 import { createLoader, type LoaderSnapshot, useLoader } from "./loader-store";

@@ -1,6 +1,6 @@
 // The folder calls the dashboard makes: list, read, create, rename, delete, and filing a note.
-import type { FolderView } from "../../../core/folders/schema";
-import type { NoteView } from "../../../core/notes/schema";
+import type { FolderView } from "../../../shared/folders/folders-api";
+import type { NoteView } from "../../../shared/notes/notes-api";
 import { apiRequest } from "../../api/api-client";
 
 export async function fetchFolders(signal?: AbortSignal): Promise<FolderView[]> {

@@ -1,12 +1,14 @@
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCatalogs } from "../../../server/i18n-catalogs";
+import notes from "../../../../i18n/en/notes.json";
+import { createI18n } from "../../i18n/create-i18n";
 import { formatDuration, formatTimestamp, parseTimestamp } from "./format-time";
 
 describe("time formatting", () => {
   let t: TFunction;
   beforeAll(async () => {
-    t = (await loadCatalogs()).getI18n("en").getFixedT("en", "notes");
+    // The English notes catalog through the app's own i18next setup (ICU plurals); the server's catalog loader is not browser code.
+    t = (await createI18n({ locale: "en", namespaces: ["notes"], resources: { en: { notes } } })).getFixedT("en", "notes");
   });
 
   it("shows seconds only under a minute (spec section 9)", () => {

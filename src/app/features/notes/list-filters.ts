@@ -1,6 +1,6 @@
 // The notes list's search and filters as the page keeps them: in the URL (so a filtered list is a link),
 // as API query parameters, and as a test of whether a note that changed live still belongs on the list.
-import type { NoteView } from "../../../core/notes/schema";
+import type { NoteView } from "../../../shared/notes/notes-api";
 import { type NoteType, noteTypes } from "../../../shared/notes/statuses";
 
 export interface ListFilters {

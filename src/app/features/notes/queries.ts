@@ -1,16 +1,6 @@
 // The notes calls the dashboard makes: create (text, YouTube; uploads go through upload-client), read, list, retry.
-import type { NoteView } from "../../../core/notes/schema";
+import type { NotePage, NoteView, TranscriptSegment } from "../../../shared/notes/notes-api";
 import { apiRequest } from "../../api/api-client";
-
-export interface TranscriptSegment {
-  position: number;
-  start: number;
-  end: number;
-  text: string;
-  speaker: string | null;
-  /** Word timings when the engine gave them (click a word to seek). */
-  words?: { start: number; end: number; word: string }[] | null;
-}
 
 export async function createTextNote(input: { title?: string; text: string }): Promise<NoteView> {
   const answer = await apiRequest<{ note: NoteView }>("POST", "/notes/text", { body: input });
@@ -31,15 +21,10 @@ export async function retryTranscription(id: string): Promise<NoteView> {
   return answer.note;
 }
 
-export interface NotesPage {
-  items: NoteView[];
-  nextCursor: string | null;
-}
-
 /** A page of the user's notes; `filters` are GET /api/notes's search and filter parameters (list-filters.ts). */
 export async function fetchNotes(
   { cursor, limit, filters = {} }: { cursor?: string; limit?: number; filters?: Record<string, string | undefined> },
   signal?: AbortSignal,
-): Promise<NotesPage> {
+): Promise<NotePage> {
   return apiRequest("GET", "/notes", { query: { cursor, limit, ...filters }, signal });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { NoteView } from "../../../core/notes/schema";
+import type { NoteView } from "../../../shared/notes/notes-api";
 import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
 
 /**

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { type ChatThreadView, deleteThread, fetchThreads } from "../../features/ask/ask-client";
+import type { ChatThreadView } from "../../../shared/ask/ask-api";
+import { deleteThread, fetchThreads } from "../../features/ask/ask-client";
 import { ChatView } from "../../features/ask/components/chat-view";
 import { ThreadList } from "../../features/ask/components/thread-list";
 import { confirm } from "../../ui/confirm-store";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import type { FolderView } from "../../../core/folders/schema";
+import type { FolderView } from "../../../shared/folders/folders-api";
 import { ApiError } from "../../api/api-client";
 import { FoldersPanel } from "../../features/folders/components/folders-panel";
 import { folderById, useFolders } from "../../features/folders/folders-store";

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { findDemoNote } from "../../../core/demo-notes/data";
 import { splitLocale } from "../../../shared/i18n/locales";
 import { appContext } from "../../app-context";
 import { PublicNoteView } from "../../features/sharing/components/public-note-view";
@@ -9,8 +8,9 @@ import type { Route } from "./+types/demo-note-page";
 /** `/demo-note/{id}`: a seeded demo note, read-only, for anyone (signed in or not); unknown ids are the 404 page. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { locale } = splitLocale(new URL(request.url).pathname);
-  const note = findDemoNote(params.id);
-  if (!note) throw data(context.get(appContext).getI18n(locale).getFixedT(locale, "common")("errors.pageNotFound"), { status: 404 });
+  const app = context.get(appContext);
+  const note = app.findDemoNote(params.id);
+  if (!note) throw data(app.getI18n(locale).getFixedT(locale, "common")("errors.pageNotFound"), { status: 404 });
   // Formatted on the server, so the browser hydrates the same text.
   const dateLabel = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(note.createdAt));
   return { note, dateLabel };

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { shareIdParam } from "../../../core/sharing/schema";
+import { shareIdParam } from "../../../shared/sharing/sharing-api";
 import { appContext } from "../../app-context";
 import { PublicNoteView } from "../../features/sharing/components/public-note-view";
 import type { Route } from "./+types/shared-note-page";

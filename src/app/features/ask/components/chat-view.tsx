@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../ui/spinner";
+import { TextInput } from "../../../ui/text-input";
 import { useAskChat } from "../use-ask-chat";
 import { AnswerText } from "./answer-text";
 import { CitationLink } from "./citation-link";
@@ -103,9 +104,9 @@ export function ChatView({
         <label className="sr-only" htmlFor={noteId ? `ask-${noteId}` : "ask-all"}>
           {t("ask.questionLabel")}
         </label>
-        <input
+        <TextInput
           id={noteId ? `ask-${noteId}` : "ask-all"}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="min-w-0 flex-1 px-3 py-2"
           value={question}
           maxLength={2000}
           placeholder={noteId ? t("ask.placeholderNote") : t("ask.placeholderAll")}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TextInput } from "../../../ui/text-input";
 
 interface TextFieldProps {
   label: string;
@@ -20,7 +21,7 @@ export function TextField({ label, name, type = "text", value, onChange, autoCom
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input
+      <TextInput
         id={id}
         name={name}
         type={type}
@@ -29,7 +30,7 @@ export function TextField({ label, name, type = "text", value, onChange, autoCom
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950"
+        className="w-full px-3 py-2 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
       />
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form-message";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
 
 /**
@@ -50,14 +51,14 @@ export function FolderNameForm({
         {label}
       </label>
       <div className="flex flex-wrap gap-2">
-        <input
+        <TextInput
           id={`${id}-name`}
           value={name}
           placeholder={label}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setName(event.target.value)}
-          className="min-w-0 flex-1 basis-40 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="min-w-0 flex-1 basis-40 px-3 py-1.5"
         />
         <button type="submit" className="btn-primary px-3 py-1.5" disabled={isPending}>
           {isPending && pendingText ? pendingText : submitText}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import type { FolderView } from "../../../../core/folders/schema";
+import type { FolderView } from "../../../../shared/folders/folders-api";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { pushAlert } from "../../../ui/alert-store";
 import { confirm } from "../../../ui/confirm-store";

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { NoteView } from "../../../../shared/notes/notes-api";
 import { FormMessage } from "../../../ui/form-message";
+import { SelectInput } from "../../../ui/select-input";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
 import { addFolder, fileNote, folderById, useFolders } from "../folders-store";
 
@@ -82,12 +84,12 @@ export function MoveToFolder({
         <label htmlFor={`${id}-folder`} className={label ? "sr-only" : "text-sm font-medium"}>
           {label ?? t("folders.move.label")}
         </label>
-        <select
+        <SelectInput
           id={`${id}-folder`}
           value={isNaming ? newFolderValue : (current ?? "")}
           disabled={isPending}
           onChange={(event) => handleChange(event.target.value)}
-          className="min-w-0 max-w-full truncate rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="min-w-0 max-w-full truncate px-2 py-1"
         >
           <option value="">{t("folders.move.none")}</option>
           {isCurrentKnown ? null : <option value={current ?? ""}>…</option>}
@@ -97,21 +99,21 @@ export function MoveToFolder({
             </option>
           ))}
           <option value={newFolderValue}>{t("folders.move.new")}</option>
-        </select>
+        </SelectInput>
       </div>
       {isNaming ? (
         <form noValidate onSubmit={handleCreate} className="flex flex-wrap items-center gap-2">
           <label htmlFor={`${id}-name`} className="sr-only">
             {t("folders.move.newName")}
           </label>
-          <input
+          <TextInput
             id={`${id}-name`}
             value={name}
-            // biome-ignore lint/a11y/noAutofocus: the person just asked for a new folder; the name is what comes next.
+            // Focused at once: the person just asked for a new folder; the name is what comes next.
             autoFocus
             placeholder={t("folders.move.newName")}
             onChange={(event) => setName(event.target.value)}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+            className="min-w-0 flex-1 px-2 py-1"
           />
           <button type="submit" className="btn-primary px-3 py-1" disabled={isPending}>
             {t("folders.move.create")}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { NoteView } from "../../../../shared/notes/notes-api";
 import { canCancelMeeting, isFinalMeeting, type MeetingStatus } from "../../../../shared/notes/statuses";
 import { useLocale, useLocalizedPath } from "../../../i18n/use-locale";
 import { confirm } from "../../../ui/confirm-store";

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../api/api-client";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
+import { TextInput } from "../../../ui/text-input";
 import { ActionCardHeader } from "../../notes/components/action-card-header";
 import { LanguageSelect } from "../../notes/components/language-select";
 import { formProblem } from "../../shell/error-message";
@@ -97,7 +98,7 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
         <label htmlFor={`${id}-url`} className="block text-sm font-medium">
           {t("send.urlLabel")}
         </label>
-        <input
+        <TextInput
           ref={input}
           id={`${id}-url`}
           type="url"
@@ -108,7 +109,7 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
           aria-describedby={`${id}-hint`}
           aria-invalid={hint.kind === "unrecognized" ? true : undefined}
           onChange={(event) => setUrl(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="w-full px-3 py-2"
         />
         <p
           id={`${id}-hint`}

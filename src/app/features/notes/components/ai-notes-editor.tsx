@@ -1,9 +1,12 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type AiNotesContent, aiNotesContent } from "../../../../core/ai-notes/schema";
+import { type AiNotesContent, aiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
 import { FormMessage } from "../../../ui/form-message";
+import { TextArea } from "../../../ui/text-area";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
 import { formatTimestamp, parseTimestamp } from "../format-time";
+import { SaveCancelButtons } from "./save-cancel-buttons";
 
 interface ActionRow {
   /** A stable key while rows are added and removed. */
@@ -19,7 +22,7 @@ interface ChapterRow {
   summary: string;
 }
 
-const field = "w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-600 dark:bg-slate-800";
+const fieldLayout = "w-full p-2";
 const lines = (text: string) =>
   text
     .split("\n")
@@ -96,21 +99,21 @@ export function AiNotesEditor({
     <form className="space-y-4" onSubmit={(event) => void handleSubmit(event)} aria-label={t("aiNotes.edit.title")}>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">{t("aiNotes.edit.titleLabel")}</span>
-        <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} className={field} />
+        <TextInput value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} className={fieldLayout} />
       </label>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">{t("aiNotes.summary")}</span>
-        <textarea value={summary} rows={5} onChange={(event) => setSummary(event.target.value)} className={field} />
+        <TextArea value={summary} rows={5} onChange={(event) => setSummary(event.target.value)} className={fieldLayout} />
       </label>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">{t("aiNotes.keyPoints")}</span>
         <span className="block text-xs text-slate-600 dark:text-slate-400">{t("aiNotes.edit.onePerLine")}</span>
-        <textarea value={keyPoints} rows={5} onChange={(event) => setKeyPoints(event.target.value)} className={field} />
+        <TextArea value={keyPoints} rows={5} onChange={(event) => setKeyPoints(event.target.value)} className={fieldLayout} />
       </label>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">{t("aiNotes.decisions")}</span>
         <span className="block text-xs text-slate-600 dark:text-slate-400">{t("aiNotes.edit.onePerLine")}</span>
-        <textarea value={decisions} rows={3} onChange={(event) => setDecisions(event.target.value)} className={field} />
+        <TextArea value={decisions} rows={3} onChange={(event) => setDecisions(event.target.value)} className={fieldLayout} />
       </label>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t("aiNotes.actionItems")}</legend>
@@ -119,25 +122,25 @@ export function AiNotesEditor({
             key={row.key}
             className="grid gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[1fr_10rem_10rem_auto] dark:border-slate-700"
           >
-            <input
+            <TextInput
               aria-label={t("aiNotes.edit.actionText", { number: index + 1 })}
               value={row.text}
               onChange={(event) => updateAction(index, { text: event.target.value })}
-              className={field}
+              className={fieldLayout}
             />
-            <input
+            <TextInput
               aria-label={t("aiNotes.edit.actionOwner", { number: index + 1 })}
               placeholder={t("aiNotes.edit.ownerPlaceholder")}
               value={row.owner}
               onChange={(event) => updateAction(index, { owner: event.target.value })}
-              className={field}
+              className={fieldLayout}
             />
-            <input
+            <TextInput
               aria-label={t("aiNotes.edit.actionDue", { number: index + 1 })}
               placeholder={t("aiNotes.edit.duePlaceholder")}
               value={row.due}
               onChange={(event) => updateAction(index, { due: event.target.value })}
-              className={field}
+              className={fieldLayout}
             />
             <button type="button" className="btn-secondary" onClick={() => setActions((rows) => rows.filter((_, at) => at !== index))}>
               {t("aiNotes.edit.remove")}
@@ -159,28 +162,28 @@ export function AiNotesEditor({
             key={row.key}
             className="grid gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[6rem_1fr_auto] dark:border-slate-700"
           >
-            <input
+            <TextInput
               aria-label={t("aiNotes.edit.chapterTime", { number: index + 1 })}
               value={row.time}
               inputMode="numeric"
               onChange={(event) => updateChapter(index, { time: event.target.value })}
-              className={`${field} font-mono`}
+              className={`${fieldLayout} font-mono`}
             />
-            <input
+            <TextInput
               aria-label={t("aiNotes.edit.chapterTitle", { number: index + 1 })}
               value={row.title}
               onChange={(event) => updateChapter(index, { title: event.target.value })}
-              className={field}
+              className={fieldLayout}
             />
             <button type="button" className="btn-secondary" onClick={() => setChapters((rows) => rows.filter((_, at) => at !== index))}>
               {t("aiNotes.edit.remove")}
             </button>
-            <textarea
+            <TextArea
               aria-label={t("aiNotes.edit.chapterSummary", { number: index + 1 })}
               value={row.summary}
               rows={2}
               onChange={(event) => updateChapter(index, { summary: event.target.value })}
-              className={`${field} sm:col-span-3`}
+              className={`${fieldLayout} sm:col-span-3`}
             />
           </div>
         ))}
@@ -193,14 +196,7 @@ export function AiNotesEditor({
         </button>
       </fieldset>
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={isSaving}>
-          {isSaving ? t("page.saving") : t("page.save")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={isSaving}>
-          {t("page.cancel")}
-        </button>
-      </div>
+      <SaveCancelButtons isSaving={isSaving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AiNotesContent } from "../../../../core/ai-notes/schema";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { AiNotes, AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
+import type { NoteView } from "../../../../shared/notes/notes-api";
 import { ProgressBar } from "../../../ui/progress-bar";
-import type { AiNotes } from "../note-page/note-edit-queries";
 import { AiNotesEditor } from "./ai-notes-editor";
 import { AiNotesView } from "./ai-notes-view";
 import { RegenerateNotesForm } from "./regenerate-notes-form";

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExportContent, ExportFormat } from "../../../../core/exports/schema";
+import type { ExportContent, ExportFormat } from "../../../../shared/exports/exports-api";
 import { apiBaseUrl } from "../../../api/csrf-token";
 import { useLocale } from "../../../i18n/use-locale";
+import { useCloseOnOutside } from "../../../ui/use-close-on-outside";
 
 const documentFormats = ["pdf", "docx", "md", "txt"] as const satisfies readonly ExportFormat[];
 const subtitleFormats = ["srt", "vtt"] as const satisfies readonly ExportFormat[];
@@ -55,24 +56,12 @@ export function ExportMenu({
   const chosen: ExportContent = hasNotes ? content : "transcript";
 
   useEffect(() => {
-    if (!isOpen) return;
-    menuItems(menu.current)[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    // Escape closes from anywhere while open (focus may have left the menu for the page).
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      if (root.current?.contains(document.activeElement)) button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
+    if (isOpen) menuItems(menu.current)[0]?.focus();
   }, [isOpen]);
+  useCloseOnOutside(isOpen, root, (reason) => {
+    setOpen(false);
+    if (reason === "escape" && root.current?.contains(document.activeElement)) button.current?.focus();
+  });
 
   const close = (shouldFocusButton: boolean) => {
     setOpen(false);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { SelectInput } from "../../../ui/select-input";
 
 /** Spoken languages offered for transcription; names come from the browser in the reader's language. */
 const spokenLanguages = ["en", "es", "pt", "fr", "de", "it", "nl"] as const;
@@ -11,19 +12,14 @@ export function LanguageSelect({ id, value, onChange }: { id: string; value: str
       <label htmlFor={id} className="block text-sm font-medium">
         {t("upload.language")}
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-auto dark:border-slate-700 dark:bg-slate-950"
-      >
+      <SelectInput id={id} value={value} onChange={(event) => onChange(event.target.value)} className="w-full px-3 py-2 sm:w-auto">
         <option value="">{t("upload.autoDetect")}</option>
         {spokenLanguages.map((code) => (
           <option key={code} value={code}>
             {names.of(code) ?? code}
           </option>
         ))}
-      </select>
+      </SelectInput>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AiNotesContent } from "../../../../core/ai-notes/schema";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
+import type { NoteView, TranscriptSegment } from "../../../../shared/notes/notes-api";
 import { confirm } from "../../../ui/confirm-store";
 import { FormMessage } from "../../../ui/form-message";
 import { MoveToFolder } from "../../folders/components/move-to-folder";
@@ -9,7 +9,6 @@ import { ShareButton } from "../../sharing/components/share-button";
 import { errorMessage } from "../../shell/error-message";
 import { deleteNote } from "../note-page/note-edit-queries";
 import { aiNotesAsText, transcriptAsText } from "../note-page/note-text";
-import type { TranscriptSegment } from "../queries";
 import { ExportMenu } from "./export-menu";
 
 /** The owner's actions on a note: share, copy as text, export, delete after a confirm dialog, move to a folder. */

@@ -1,12 +1,14 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { noteTypes } from "../../../../shared/notes/statuses";
+import { SelectInput } from "../../../ui/select-input";
+import { TextInput } from "../../../ui/text-input";
 import { useFolders } from "../../folders/folders-store";
 import { hasActiveFilters, type ListFilters, noFilters } from "../list-filters";
 import { NoteSearchBox } from "./note-search-box";
 import { NoteTypeIcon } from "./note-type-icon";
 
-const fieldClass = "w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950";
+const fieldLayout = "w-full min-w-0 px-2 py-1.5";
 
 /**
  * The notes list's search box and filters: type chips (any number), folder (unless the page is one folder)
@@ -60,11 +62,11 @@ export function NoteFilters({
             <label htmlFor={`${id}-folder`} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
               {t("list.filters.folder")}
             </label>
-            <select
+            <SelectInput
               id={`${id}-folder`}
               value={filters.folderId ?? ""}
               onChange={(event) => set({ folderId: event.target.value || null })}
-              className={fieldClass}
+              className={fieldLayout}
             >
               <option value="">{t("list.filters.allFolders")}</option>
               <option value="none">{t("list.filters.noFolder")}</option>
@@ -77,33 +79,33 @@ export function NoteFilters({
                   {folder.name}
                 </option>
               ))}
-            </select>
+            </SelectInput>
           </div>
         ) : null}
         <div className="min-w-0 space-y-1 sm:w-40">
           <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
             {t("list.filters.from")}
           </label>
-          <input
+          <TextInput
             id={`${id}-from`}
             type="date"
             value={filters.from ?? ""}
             max={filters.to ?? undefined}
             onChange={(event) => set({ from: event.target.value || null })}
-            className={fieldClass}
+            className={fieldLayout}
           />
         </div>
         <div className="min-w-0 space-y-1 sm:w-40">
           <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-600 dark:text-slate-400">
             {t("list.filters.to")}
           </label>
-          <input
+          <TextInput
             id={`${id}-to`}
             type="date"
             value={filters.to ?? ""}
             min={filters.from ?? undefined}
             onChange={(event) => set({ to: event.target.value || null })}
-            className={fieldClass}
+            className={fieldLayout}
           />
         </div>
         {hasActiveFilters(filters) ? (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextInput } from "../../../ui/text-input";
 
 /** Typing pauses this long before the list searches: one request per word, not per key. */
 const debounceMs = 300;
@@ -55,7 +56,7 @@ export function NoteSearchBox({ value, onSearch }: { value: string; onSearch(q: 
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-4-4" />
         </svg>
-        <input
+        <TextInput
           id={`${id}-q`}
           type="search"
           value={text}
@@ -65,7 +66,7 @@ export function NoteSearchBox({ value, onSearch }: { value: string; onSearch(q: 
             setText(event.target.value);
             send(event.target.value, debounceMs);
           }}
-          className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-9 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="w-full py-2 pr-9 pl-9"
         />
         {text ? (
           <button

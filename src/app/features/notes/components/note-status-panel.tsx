@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { NoteView } from "../../../../shared/notes/notes-api";
 import { canRetryTranscription } from "../../../../shared/notes/statuses";
 import { ProgressBar } from "../../../ui/progress-bar";
 import { formProblem } from "../../shell/error-message";

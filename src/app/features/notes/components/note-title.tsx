@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form-message";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
+import { SaveCancelButtons } from "./save-cancel-buttons";
 
 /** The note's title as its heading; the owner (with `onRename`) can change it in place (1-200 characters). */
 export function NoteTitle({ title, fallback, onRename }: { title: string; fallback: string; onRename?(title: string): Promise<void> }) {
@@ -52,22 +54,10 @@ export function NoteTitle({ title, fallback, onRename }: { title: string; fallba
     <form className="space-y-2" onSubmit={(event) => void handleSubmit(event)}>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">{t("page.title.label")}</span>
-        <input
-          value={draft}
-          maxLength={200}
-          onChange={(event) => setDraft(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white p-2 text-lg font-semibold dark:border-slate-600 dark:bg-slate-800"
-        />
+        <TextInput value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} isTitle className="w-full p-2" />
       </label>
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={isSaving}>
-          {isSaving ? t("page.saving") : t("page.save")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => setEditing(false)} disabled={isSaving}>
-          {t("page.cancel")}
-        </button>
-      </div>
+      <SaveCancelButtons isSaving={isSaving} onCancel={() => setEditing(false)} />
     </form>
   );
 }

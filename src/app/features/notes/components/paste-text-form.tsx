@@ -4,11 +4,13 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
+import { TextArea } from "../../../ui/text-area";
+import { TextInput } from "../../../ui/text-input";
 import { formProblem } from "../../shell/error-message";
 import { createTextNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
 
-// Same limits as the API (src/server/api/notes-routes.ts), checked here first so nothing is sent in vain.
+// Same limits as the API (src/server/api/notes/notes-routes.ts), checked here first so nothing is sent in vain.
 const pasteTextInput = z.object({
   title: z.string().trim().max(200, "titleTooLong"),
   text: z.string().trim().min(1, "textRequired").max(500_000, "textTooLong"),
@@ -51,24 +53,13 @@ export function PasteTextForm() {
         <label htmlFor={`${id}-name`} className="block text-sm font-medium">
           {t("home.pasteText.titleLabel")}
         </label>
-        <input
-          id={`${id}-name`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
-        />
+        <TextInput id={`${id}-name`} value={title} onChange={(event) => setTitle(event.target.value)} className="w-full px-3 py-2" />
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-text`} className="block text-sm font-medium">
           {t("home.pasteText.textLabel")}
         </label>
-        <textarea
-          id={`${id}-text`}
-          value={text}
-          rows={8}
-          onChange={(event) => setText(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
-        />
+        <TextArea id={`${id}-text`} value={text} rows={8} onChange={(event) => setText(event.target.value)} className="w-full px-3 py-2" />
       </div>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isPending}>
         {isPending ? t("home.pasteText.submitting") : t("home.pasteText.submit")}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type NotesTemplate, notesTemplates } from "../../../../core/ai-notes/schema";
-import type { NoteView } from "../../../../core/notes/schema";
+import { type NotesTemplate, notesTemplates } from "../../../../shared/ai-notes/ai-notes-api";
+import type { NoteView } from "../../../../shared/notes/notes-api";
 import { FormMessage } from "../../../ui/form-message";
 import { errorMessage } from "../../shell/error-message";
 import { regenerateAiNotes } from "../note-page/note-edit-queries";

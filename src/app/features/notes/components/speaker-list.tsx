@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/form-message";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
 
 /** The note's speakers; the owner renames one everywhere at once (1-80 characters). */
@@ -61,12 +62,7 @@ function RenameForm({ from, onRename, onDone }: { from: string; onRename(from: s
     <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => void handleSubmit(event)}>
       <label className="flex min-w-0 flex-col gap-1 text-sm">
         <span>{t("page.speakers.newName", { name: from })}</span>
-        <input
-          value={name}
-          maxLength={80}
-          onChange={(event) => setName(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm sm:w-64 dark:border-slate-600 dark:bg-slate-800"
-        />
+        <TextInput value={name} maxLength={80} onChange={(event) => setName(event.target.value)} className="w-full p-2 sm:w-64" />
       </label>
       <button type="submit" className="btn-primary" disabled={isSaving}>
         {isSaving ? t("page.saving") : t("page.speakers.apply")}

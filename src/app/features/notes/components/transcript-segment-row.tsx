@@ -1,9 +1,12 @@
 import { Fragment, type MouseEvent, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TranscriptSegment } from "../../../../shared/notes/notes-api";
 import { FormMessage } from "../../../ui/form-message";
+import { TextArea } from "../../../ui/text-area";
+import { TextInput } from "../../../ui/text-input";
 import { errorMessage } from "../../shell/error-message";
 import { formatTimestamp } from "../format-time";
-import type { TranscriptSegment } from "../queries";
+import { SaveCancelButtons } from "./save-cancel-buttons";
 
 export interface SegmentEdit {
   text?: string;
@@ -174,32 +177,25 @@ function SegmentEditor({
       <label htmlFor={textId} className="block text-xs font-medium">
         {t("page.transcript.textLabel")}
       </label>
-      <textarea
+      <TextArea
         id={textId}
         value={text}
         onChange={(event) => setText(event.target.value)}
         rows={Math.min(8, Math.max(2, Math.ceil(text.length / 70)))}
-        className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+        className="w-full p-2"
       />
       <label htmlFor={speakerId} className="block text-xs font-medium">
         {t("page.transcript.speakerLabel")}
       </label>
-      <input
+      <TextInput
         id={speakerId}
         value={speaker}
         maxLength={80}
         onChange={(event) => setSpeaker(event.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm sm:w-64 dark:border-slate-600 dark:bg-slate-800"
+        className="w-full p-2 sm:w-64"
       />
       {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={isSaving}>
-          {isSaving ? t("page.saving") : t("page.save")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onDone} disabled={isSaving}>
-          {t("page.cancel")}
-        </button>
-      </div>
+      <SaveCancelButtons isSaving={isSaving} onCancel={onDone} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { parseYoutubeUrl } from "../../../../shared/notes/youtube-url";
 import { useLocalizedPath } from "../../../i18n/use-locale";
 import { FormMessage } from "../../../ui/form-message";
+import { TextInput } from "../../../ui/text-input";
 import { formProblem } from "../../shell/error-message";
 import { createYoutubeNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
@@ -43,14 +44,14 @@ export function YoutubeForm() {
         <label htmlFor={`${id}-url`} className="block text-sm font-medium">
           {t("youtube.urlLabel")}
         </label>
-        <input
+        <TextInput
           id={`${id}-url`}
           type="url"
           inputMode="url"
           value={url}
           placeholder="https://www.youtube.com/watch?v=…"
           onChange={(event) => setUrl(event.target.value)}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="w-full px-3 py-2"
         />
       </div>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isPending}>

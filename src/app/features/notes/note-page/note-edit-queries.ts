@@ -1,8 +1,7 @@
 // The note page's calls: playback, title, transcript corrections, speakers, delete, AI notes.
-import type { AiNotesContent, NotesTemplate } from "../../../../core/ai-notes/schema";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { AiNotes, AiNotesContent, NotesTemplate } from "../../../../shared/ai-notes/ai-notes-api";
+import type { NoteView, TranscriptSegment } from "../../../../shared/notes/notes-api";
 import { apiRequest } from "../../../api/api-client";
-import type { TranscriptSegment } from "../queries";
 
 const notePath = (id: string) => `/notes/${encodeURIComponent(id)}`;
 
@@ -36,16 +35,6 @@ export async function editSegment(
 export async function renameSpeaker(id: string, from: string, to: string): Promise<number> {
   const answer = await apiRequest<{ renamed: number }>("POST", `${notePath(id)}/speakers/rename`, { body: { from, to } });
   return answer.renamed;
-}
-
-export interface AiNotes {
-  content: AiNotesContent;
-  template: NotesTemplate;
-  language: string;
-  engine: string;
-  isExtractive: boolean;
-  isEdited: boolean;
-  updatedAt: string;
 }
 
 /** The note's AI notes; null until the notes job has written them. */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AiNotesContent } from "../../../../core/ai-notes/schema";
-import type { NoteView } from "../../../../core/notes/schema";
+import type { AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
+import type { NoteView, TranscriptSegment } from "../../../../shared/notes/notes-api";
 import { ApiError } from "../../../api/api-client";
 import type { AiNotesHolder } from "../components/ai-notes-panel";
 import type { SegmentEdit } from "../components/transcript-segment-row";
-import { fetchNote, type TranscriptSegment } from "../queries";
+import { fetchNote } from "../queries";
 import { useNoteEvents } from "../use-note-events";
 import { editSegment, fetchAiNotes, fetchPlayback, type Playback, renameNote, renameSpeaker, saveAiNotes } from "./note-edit-queries";
 

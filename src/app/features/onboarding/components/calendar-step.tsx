@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { StepActions } from "./step-actions";
+import { StepForm } from "./step-form";
 
 /** Step 3: calendars connect in a later release; the buttons say so and the user goes on. */
 export function CalendarStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(): void }) {
@@ -9,17 +10,7 @@ export function CalendarStep({ isSaving, onContinue }: { isSaving: boolean; onCo
     { key: "outlook", label: t("onboarding.calendar.outlook") },
   ];
   return (
-    <form
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onContinue();
-      }}
-    >
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t("onboarding.calendar.title")}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("onboarding.calendar.body")}</p>
-      </div>
+    <StepForm title={t("onboarding.calendar.title")} body={t("onboarding.calendar.body")} onContinue={onContinue}>
       <ul className="space-y-3">
         {providers.map((provider) => (
           <li key={provider.key}>
@@ -33,6 +24,6 @@ export function CalendarStep({ isSaving, onContinue }: { isSaving: boolean; onCo
         ))}
       </ul>
       <StepActions isSaving={isSaving} label={t("onboarding.calendar.later")} />
-    </form>
+    </StepForm>
   );
 }

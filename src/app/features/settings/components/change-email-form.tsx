@@ -2,8 +2,10 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/api-client";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { TextInput } from "../../../ui/text-input";
 import { requestEmailChange } from "../../shell/user-queries";
 import { changeEmailInput, firstErrorCode } from "../settings-schemas";
+import { SettingsFieldForm } from "./settings-field-form";
 import { SettingsSection } from "./settings-section";
 
 /** The auth library mails a link to the new address; the address changes when that link is opened. */
@@ -45,31 +47,27 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           {t("settings.email.checkInbox", { email: sentTo })}
         </p>
       )}
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={fieldId} className="block text-sm font-medium">
-            {t("settings.email.newLabel")}
-          </label>
-          <input
-            id={fieldId}
-            type="email"
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.target.value)}
-            autoComplete="email"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${fieldId}-error` : undefined}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-        </div>
-        <button type="submit" className="btn-primary" disabled={isSending}>
-          {t("settings.email.send")}
-        </button>
-      </form>
-      {problem && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
-      )}
+      <SettingsFieldForm
+        fieldId={fieldId}
+        label={t("settings.email.newLabel")}
+        submitLabel={t("settings.email.send")}
+        isBusy={isSending}
+        problem={problem}
+        problemId={`${fieldId}-error`}
+        noValidate
+        onSubmit={handleSubmit}
+      >
+        <TextInput
+          id={fieldId}
+          type="email"
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+          autoComplete="email"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${fieldId}-error` : undefined}
+          className="mt-1 block w-full px-3 py-2"
+        />
+      </SettingsFieldForm>
     </SettingsSection>
   );
 }

@@ -5,10 +5,12 @@ import type { UserPayload } from "../../../../shared/accounts/user-payload";
 import { isLocale, type Locale, localizePath } from "../../../../shared/i18n/locales";
 import { useLocale } from "../../../i18n/use-locale";
 import { pushAlert } from "../../../ui/alert-store";
+import { SelectInput } from "../../../ui/select-input";
 import { updateAccount } from "../../shell/account-store";
 import { errorMessage } from "../../shell/error-message";
 import { saveUser } from "../../shell/user-queries";
 import { interfaceLanguageNames, interfaceLanguages, rememberInterfaceLanguage } from "../interface-language";
+import { SettingsFieldForm } from "./settings-field-form";
 import { SettingsSection } from "./settings-section";
 
 /** Saves the interface language on the account and switches this page to it. */
@@ -40,35 +42,29 @@ export function ProfileLanguageForm({ user }: { user: UserPayload }) {
 
   return (
     <SettingsSection title={t("settings.language.title")} description={t("settings.language.description")}>
-      <form onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={fieldId} className="block text-sm font-medium">
-            {t("settings.language.label")}
-          </label>
-          <select
-            id={fieldId}
-            value={language}
-            onChange={(event) => {
-              if (isLocale(event.target.value)) setLanguage(event.target.value);
-            }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          >
-            {interfaceLanguages.map((code) => (
-              <option key={code} value={code}>
-                {interfaceLanguageNames[code]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary" disabled={isSaving}>
-          {t("settings.language.save")}
-        </button>
-      </form>
-      {problem && (
-        <p role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
-      )}
+      <SettingsFieldForm
+        fieldId={fieldId}
+        label={t("settings.language.label")}
+        submitLabel={t("settings.language.save")}
+        isBusy={isSaving}
+        problem={problem}
+        onSubmit={handleSubmit}
+      >
+        <SelectInput
+          id={fieldId}
+          value={language}
+          onChange={(event) => {
+            if (isLocale(event.target.value)) setLanguage(event.target.value);
+          }}
+          className="mt-1 block w-full px-3 py-2"
+        >
+          {interfaceLanguages.map((code) => (
+            <option key={code} value={code}>
+              {interfaceLanguageNames[code]}
+            </option>
+          ))}
+        </SelectInput>
+      </SettingsFieldForm>
     </SettingsSection>
   );
 }

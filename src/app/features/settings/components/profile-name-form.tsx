@@ -2,10 +2,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserPayload } from "../../../../shared/accounts/user-payload";
 import { pushAlert } from "../../../ui/alert-store";
+import { TextInput } from "../../../ui/text-input";
 import { updateAccount } from "../../shell/account-store";
 import { errorMessage } from "../../shell/error-message";
 import { saveUser } from "../../shell/user-queries";
 import { firstErrorCode, nameInput } from "../settings-schemas";
+import { SettingsFieldForm } from "./settings-field-form";
 import { SettingsSection } from "./settings-section";
 
 export function ProfileNameForm({ user, onSaved }: { user: UserPayload; onSaved(user: UserPayload): void }) {
@@ -39,30 +41,26 @@ export function ProfileNameForm({ user, onSaved }: { user: UserPayload; onSaved(
 
   return (
     <SettingsSection title={t("settings.name.title")}>
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={fieldId} className="block text-sm font-medium">
-            {t("settings.name.label")}
-          </label>
-          <input
-            id={fieldId}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="name"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${fieldId}-error` : undefined}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-        </div>
-        <button type="submit" className="btn-primary" disabled={isSaving}>
-          {t("settings.name.save")}
-        </button>
-      </form>
-      {problem && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-600">
-          {problem}
-        </p>
-      )}
+      <SettingsFieldForm
+        fieldId={fieldId}
+        label={t("settings.name.label")}
+        submitLabel={t("settings.name.save")}
+        isBusy={isSaving}
+        problem={problem}
+        problemId={`${fieldId}-error`}
+        noValidate
+        onSubmit={handleSubmit}
+      >
+        <TextInput
+          id={fieldId}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="name"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${fieldId}-error` : undefined}
+          className="mt-1 block w-full px-3 py-2"
+        />
+      </SettingsFieldForm>
     </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PublicNote } from "../../../../core/sharing/schema";
+import type { PublicNote } from "../../../../shared/sharing/sharing-api";
 import { AiNotesView } from "../../notes/components/ai-notes-view";
 import { MediaPlayer } from "../../notes/components/media-player";
 import { SpeakerList } from "../../notes/components/speaker-list";

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../../../i18n/use-locale";
+import { useCloseOnOutside } from "../../../ui/use-close-on-outside";
 import { signOut } from "../../auth/session";
 import { openPaywall } from "../../billing/app-paywall";
 import { usePlan } from "../../billing/plan-store";
@@ -19,21 +20,7 @@ export function UserMenu() {
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [isOpen]);
+  useCloseOnOutside(isOpen, root, () => setOpen(false));
 
   if (!account) return null;
   const isAdmin = account.role === "admin";

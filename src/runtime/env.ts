@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { billingEnvShape } from "../core/billing/settings";
+import { botEnvShape } from "../core/meetings/settings";
+import { socialEnvShape } from "../infra/auth/social/social-env";
+import { llmEnvShape } from "../infra/llm/llm-env";
+import { speechEnvShape } from "../infra/speech/speech-env";
+
+// Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  // 0 picks any free port (tests).
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** PostgreSQL when set; otherwise embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Public origin used for canonical links, e.g. https://parley.example; defaults to the request's. */
+  PUBLIC_URL: z.url().optional(),
+  /** Run pg-boss job handlers inside the web process (the embedded default). */
+  EMBEDDED_WORKER: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /** Signs sessions and tokens (32+ characters). Unset: generated once into DATA_DIR (embedded only). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Multiplies the auth rate limits (sign-in, sign-up, reset, verification); e2e runs raise it. */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** smtp(s)://user:pass@host:port; unset: mail goes to the embedded catcher (dev mailbox at /dev/mailbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Parley <no-reply@parley.local>"),
+  /** Where limit-upgrade requests go (spec section 6). */
+  SUPPORT_EMAIL: z.email().default("support@parley.local"),
+  /** Comma-separated e-mails that get the admin role when they sign up or at start. */
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  /** YouTube's origin; tests point it at the stand-in in test/stand-ins/youtube. */
+  YOUTUBE_BASE_URL: z.url().default("https://www.youtube.com"),
+  /** interpretations 20: the technical cap of one upload (2 GB); over it is HTTP 413 and nothing is stored. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  /** Documents are text: 50 MB holds a 2,000-page PDF; bigger ones are scans that have no text anyway. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
+  /** Longest piece of audio sent to the engine at once; finished pieces survive a worker crash. */
+  TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().int().min(5).max(1800).default(600),
+  /** pg-boss's check for expired jobs and missed heartbeats, in seconds (tests shorten it). */
+  QUEUE_MONITOR_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Transcriptions one process runs at once (raise it when the engine is a server elsewhere). */
+  TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** A transcription worker's heartbeat (>= 10 s): a killed worker's job is retried after this. */
+  TRANSCRIPTION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /** Wait before the AI-notes job tries again after a failed model call (a busy endpoint gets time). */
+  NOTES_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * NODE_ENV=test only: addresses the link-safety check lets through (the YouTube stand-in on 127.0.0.1).
+   * Ignored in every other environment.
+   */
+  TEST_LINK_ALLOW_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ...socialEnvShape,
+  ...speechEnvShape,
+  ...llmEnvShape,
+  ...botEnvShape,
+  ...billingEnvShape,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment; a bad value throws an EnvError that names the variable and the rule. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+}

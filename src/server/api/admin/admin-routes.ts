@@ -1,0 +1,65 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { banUser, grantAdmin, revokeAdmin, unbanUser } from "../../../core/accounts/mutations";
+import type { Database } from "../../../infra/db/client";
+import type { ApiEnv } from "../../hono-env";
+import { AppError } from "../api-error";
+import { currentUser, requireUser } from "../require-user";
+import { validationHook } from "../validation-hook";
+
+// Roles and bans (issue 3); the admin area's lists and screens come with the admin issue.
+const emailInput = z.object({ email: z.email().max(320) }).strict();
+const banInput = z
+  .object({
+    email: z.email().max(320),
+    reason: z.string().trim().min(1).max(500).nullable().default(null),
+    expiresAt: z.iso.datetime().nullable().default(null),
+  })
+  .strict();
+const result = z.object({ success: z.literal(true), found: z.boolean() });
+const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
+const route = (path: string, summary: string, body: z.ZodType) =>
+  createRoute({
+    method: "post",
+    path,
+    tags: ["admin"],
+    summary,
+    request: { body: { content: { "application/json": { schema: body } }, required: true } },
+    responses: {
+      200: { description: "Done; found says whether the e-mail has an account", content: { "application/json": { schema: result } } },
+      400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
+      401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
+      403: { description: "Not an admin", content: { "application/json": { schema: errorSchema } } },
+    },
+  });
+
+export function adminRoutes({ db }: { db: Database }) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  app.use("/admin/*", requireUser());
+  app.use("/admin/*", async (c, next) => {
+    // spec section 6: admin paths are for the IS_ADMIN role only.
+    if (!currentUser(c).isAdmin) throw new AppError("FORBIDDEN");
+    return next();
+  });
+  app.openapi(route("/admin/users/ban", "Ban a user (with reason and optional end)", banInput), async (c) => {
+    const input = banInput.parse(c.req.valid("json"));
+    const found = await banUser(db, {
+      email: input.email,
+      reason: input.reason,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    return c.json({ success: true as const, found }, 200);
+  });
+  app.openapi(route("/admin/users/unban", "Lift a ban", emailInput), async (c) => {
+    const found = await unbanUser(db, emailInput.parse(c.req.valid("json")));
+    return c.json({ success: true as const, found }, 200);
+  });
+  app.openapi(route("/admin/users/grant-admin", "Give the admin role", emailInput), async (c) => {
+    const count = await grantAdmin(db, { emails: [emailInput.parse(c.req.valid("json")).email] });
+    return c.json({ success: true as const, found: count > 0 }, 200);
+  });
+  app.openapi(route("/admin/users/revoke-admin", "Take the admin role away", emailInput), async (c) => {
+    const found = await revokeAdmin(db, emailInput.parse(c.req.valid("json")));
+    return c.json({ success: true as const, found }, 200);
+  });
+  return app;
+}

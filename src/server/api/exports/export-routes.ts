@@ -1,0 +1,89 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { prepareExport } from "../../../core/exports/data";
+import { contentDisposition } from "../../../core/exports/file-name";
+import { exportLabels, exportMessageKeys, isTimeZone } from "../../../core/exports/labels";
+import { exportMediaTypes, renderExport } from "../../../core/exports/render-export";
+import { displayTitle } from "../../../core/exports/schema";
+import type { Database } from "../../../infra/db/client";
+import { exportContent, exportFormat } from "../../../shared/exports/exports-api";
+import { locales } from "../../../shared/i18n/locales";
+import { requestLocale } from "../../../shared/i18n/request-locale";
+import type { ApiEnv } from "../../hono-env";
+import type { Catalogs } from "../../i18n-catalogs";
+import { AppError } from "../api-error";
+import { currentUser, requireUser } from "../require-user";
+import { validationHook } from "../validation-hook";
+
+const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
+const errors = {
+  400: { description: "Invalid format, content, language or time zone", content: { "application/json": { schema: errorSchema } } },
+  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
+  404: { description: "No such note", content: { "application/json": { schema: errorSchema } } },
+  409: {
+    description:
+      "No transcript yet (EXPORT_NO_TRANSCRIPT), subtitles of an untimed transcript (EXPORT_NO_TIMELINE), no AI notes (NO_AI_NOTES)",
+    content: { "application/json": { schema: errorSchema } },
+  },
+};
+const file = { schema: z.string().openapi({ format: "binary" }) };
+
+const exportNote = createRoute({
+  method: "get",
+  path: "/notes/{id}/export",
+  tags: ["notes"],
+  summary: "Download the note as TXT, Markdown, DOCX, PDF (AI notes, transcript or both) or SRT/VTT subtitles",
+  request: {
+    params: z.object({ id: z.uuid() }),
+    query: z.object({
+      format: exportFormat,
+      /** Ignored by srt and vtt, which are always the transcript. */
+      content: exportContent.default("all"),
+      /** The page's language: a download link cannot send the app's Accept-Language. */
+      lang: z.enum(locales).optional(),
+      /** The reader's IANA time zone for the creation time (UTC when absent). */
+      tz: z.string().max(64).refine(isTimeZone, "unknown time zone").optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The file, as an attachment named after the note's title",
+      content: Object.fromEntries(Object.values(exportMediaTypes).map((type) => [type, file])),
+    },
+    ...errors,
+  },
+});
+
+/** GET /api/notes/{id}/export: the signed-in user's own note as a file (another user's note reads as not found). */
+export function exportRoutes({ db, catalogs }: { db: Database; catalogs: Catalogs }) {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
+  app.use("/notes/*", requireUser());
+  app.openapi(exportNote, async (c) => {
+    const userId = currentUser(c).userId;
+    const { id } = c.req.valid("param");
+    const { format, content, lang, tz } = c.req.valid("query");
+    const prepared = await prepareExport(db, { userId, noteId: id, format, content });
+    if (prepared.outcome === "missing") throw new AppError("NOT_FOUND");
+    if (prepared.outcome === "noTranscript") throw new AppError("EXPORT_NO_TRANSCRIPT");
+    if (prepared.outcome === "noTimeline") throw new AppError("EXPORT_NO_TIMELINE");
+    if (prepared.outcome === "noAiNotes") throw new AppError("NO_AI_NOTES");
+    const { note } = prepared;
+    const locale = lang ?? requestLocale(c.req.raw.headers);
+    const t = catalogs.getI18n(locale).getFixedT(locale, "notes");
+    const labels = exportLabels((key, values) => t(exportMessageKeys[key], values), {
+      locale,
+      timeZone: tz ?? "UTC",
+      createdAt: note.createdAt,
+      durationSeconds: note.durationSeconds,
+      language: note.language,
+    });
+    const body = await renderExport(note, format, { content: prepared.content, labels });
+    return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {
+      "Content-Type": exportMediaTypes[format],
+      "Content-Disposition": contentDisposition(displayTitle(note, labels), format),
+      // A note's contents: never kept by shared caches, and a fresh file after every edit.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
+import type { RunningWeb } from "../../start-web";
+
+// Notes over real HTTP (needs `npm run build`): pasted text becomes a ready note with its transcript;
+// lists page with a cursor; another user's note reads as not found; bad input answers 400, translated.
+describe("notes API", () => {
+  let web: RunningWeb;
+  let counter = 0;
+
+  const signedIn = (language = "en") => verifiedClient(web, `notes${++counter}@example.com`, language);
+
+  beforeAll(async () => {
+    web = await startTestWeb("pglite", { AUTH_RATE_LIMIT_SCALE: "100" });
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it("creates a text note, ready, with its paragraphs as the transcript", async () => {
+    const client = await signedIn();
+    const response = await client.api("POST", "/notes/text", {
+      text: "Weekly sync\n\nWe agreed to ship on Friday.\n\nAna writes the notes.",
+    });
+    expect(response.status).toBe(201);
+    const { note } = (await response.json()) as { note: { id: string; data: Record<string, unknown> } };
+    expect(note.data).toMatchObject({ title: "Weekly sync", type: "text", transcriptionCode: "transcription_ready", active: true });
+    const read = (await (await client.api("GET", `/notes/${note.id}`)).json()) as { transcript: { text: string }[] };
+    expect(read.transcript.map((segment) => segment.text)).toEqual([
+      "Weekly sync",
+      "We agreed to ship on Friday.",
+      "Ana writes the notes.",
+    ]);
+  });
+
+  it("pages the list with nextCursor and keeps other users' notes out", async () => {
+    const ana = await signedIn();
+    const bob = await signedIn();
+    for (const text of ["one", "two", "three"]) await ana.api("POST", "/notes/text", { text });
+    const first = (await (await ana.api("GET", "/notes?limit=2")).json()) as { items: { id: string }[]; nextCursor: string | null };
+    expect(first.items).toHaveLength(2);
+    const second = (await (await ana.api("GET", `/notes?limit=2&cursor=${first.nextCursor}`)).json()) as {
+      items: unknown[];
+      nextCursor: string | null;
+    };
+    expect(second.items).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+    expect(((await (await bob.api("GET", "/notes")).json()) as { items: unknown[] }).items).toEqual([]);
+    const stolen = await bob.api("GET", `/notes/${first.items[0]?.id}`);
+    expect(stolen.status).toBe(404);
+  });
+
+  it.each([
+    ["empty text", { text: "   " }],
+    ["an unknown field", { text: "hi", type: "meeting" }],
+    ["a bad language", { text: "hi", language: "english" }],
+  ])("refuses %s with a translated 400", async (_label, body) => {
+    const client = await signedIn("es");
+    const response = await client.api("POST", "/notes/text", body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      errorCode: "VALIDATION_FAILED",
+      message: "Parte de la información enviada no es válida.",
+    });
+  });
+
+  it("answers 400 for a malformed id and 401 without a session", async () => {
+    const client = await signedIn();
+    expect((await client.api("GET", "/notes/not-a-uuid")).status).toBe(400);
+    expect((await new TestClient(web.url).api("GET", "/notes")).status).toBe(401);
+  });
+});

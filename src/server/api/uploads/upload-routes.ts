@@ -1,0 +1,118 @@
+import { createHash, randomUUID } from "node:crypto";
+import path from "node:path";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { FileStore } from "@tus/file-store";
+import { Server as TusServer, type Upload } from "@tus/server";
+import { findReachedLimit } from "../../../core/billing/limits";
+import type { PlanLimits } from "../../../core/billing/plan";
+import { acceptUpload, type IntakeDeps, isDocumentFileName, type UploadMetadata, uploadMetadata } from "../../../core/transcription/intake";
+import type { Logger } from "../../../infra/logging/logger";
+import type { LimitErrorSource } from "../../../shared/billing/plans";
+import type { ApiEnv } from "../../hono-env";
+import type { Catalogs } from "../../i18n-catalogs";
+import { AppError, apiErrorStatus, errorBody } from "../api-error";
+import { limitReachedError } from "../limit-error";
+import { currentUser, requireUser } from "../require-user";
+
+// Resumable uploads (tus 1.0.0, @tus/server) under /api/uploads for media files, browser recordings and
+// documents. The browser (tus-js-client) creates an upload, PATCHes chunks, and after a reload or a
+// dropped connection asks the server how far it got (HEAD) and continues from there. The finished file
+// becomes a note (core/transcription/intake). Uploads are private: the id starts with a tag of the
+// owner's id, and every request for an id is refused unless that tag is the signed-in user's.
+
+export interface UploadLimits {
+  maxBytes: number;
+  documentMaxBytes: number;
+}
+
+/** Internal header carrying the owner into tus's hooks; a client-sent one is dropped first. */
+const ownerHeader = "x-parley-upload-owner";
+/** The note id is chosen at creation and kept in the upload's metadata (idempotent finish). */
+const noteIdKey = "parleyNoteId";
+
+function ownerTag(userId: string): string {
+  return createHash("sha256").update(userId).digest("hex").slice(0, 16);
+}
+
+class TusRefusal {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {}
+}
+
+/**
+ * Plan limits checked when an upload begins (issue 7): files count as uploads and need minutes, documents
+ * count as uploads. A browser recording is never refused: it already happened and refusing it would lose
+ * it; its minutes are counted when it is transcribed.
+ */
+const limitSources: Record<UploadMetadata["kind"], readonly LimitErrorSource[]> = {
+  file: ["upload_count", "transcription_minutes"],
+  document: ["upload_count"],
+  recording: [],
+};
+
+export function uploadRoutes(
+  deps: IntakeDeps & { uploadDir: string; limits: UploadLimits; planLimits: PlanLimits; catalogs: Catalogs; logger: Logger },
+) {
+  const refuse = (headers: Headers, error: AppError) =>
+    new TusRefusal(apiErrorStatus[error.code], JSON.stringify(errorBody(deps.catalogs, headers, error)));
+  const tus = new TusServer({
+    path: "/api/uploads",
+    datastore: new FileStore({ directory: deps.uploadDir, expirationPeriodInMilliseconds: 7 * 24 * 3600 * 1000 }),
+    maxSize: deps.limits.maxBytes,
+    relativeLocation: true,
+    exposedHeaders: ["Parley-Note-Id"],
+    namingFunction: (request) => `${request.headers.get(ownerHeader) ?? "anonymous"}-${randomUUID()}`,
+    onUploadCreate: async (request, upload: Upload) => {
+      const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
+      if (!parsed.success) throw refuse(request.headers, new AppError("INVALID_UPLOAD"));
+      const metadata = parsed.data;
+      if (metadata.kind === "document") {
+        if (!isDocumentFileName(metadata.filename)) throw refuse(request.headers, new AppError("UNSUPPORTED_DOCUMENT"));
+        if ((upload.size ?? 0) > deps.limits.documentMaxBytes) throw refuse(request.headers, new AppError("DOCUMENT_TOO_LARGE"));
+      }
+      const userId = request.headers.get("x-parley-user-id") ?? "";
+      const reached = await findReachedLimit(deps.db, deps.planLimits, { userId, sources: limitSources[metadata.kind] });
+      if (reached) throw refuse(request.headers, limitReachedError(reached));
+      return { metadata: { ...upload.metadata, [noteIdKey]: randomUUID() } };
+    },
+    onUploadFinish: async (request, upload: Upload) => {
+      const userId = request.headers.get("x-parley-user-id") ?? "";
+      const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
+      const noteId = upload.metadata?.[noteIdKey];
+      if (!parsed.success || !noteId) throw refuse(request.headers, new AppError("INVALID_UPLOAD"));
+      const filePath = path.join(deps.uploadDir, upload.id);
+      // The bytes move into storage; the upload's small .json record stays for tus's own bookkeeping
+      // (it reads it back after this hook) and is swept with the expired uploads.
+      const result = await acceptUpload(deps, { userId, noteId, metadata: parsed.data, filePath, sizeBytes: upload.size ?? upload.offset });
+      return { headers: { "Parley-Note-Id": result.noteId } };
+    },
+    onResponseError: (_request, error) => {
+      if (error instanceof TusRefusal) return { status_code: error.status_code, body: error.body };
+      if (error instanceof Error) deps.logger.error({ err: error }, "upload failed");
+      return undefined;
+    },
+  });
+  const handle = async (request: Request, userId: string) => {
+    const headers = new Headers(request.headers);
+    headers.delete(ownerHeader);
+    headers.delete("x-parley-user-id");
+    headers.set(ownerHeader, ownerTag(userId));
+    headers.set("x-parley-user-id", userId);
+    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, body: request.body, duplex: "half" };
+    return tus.handleWeb(new Request(request.url, init));
+  };
+
+  const app = new OpenAPIHono<ApiEnv>();
+  app.use("/uploads", requireUser());
+  app.use("/uploads/*", requireUser());
+  app.all("/uploads", (c) => handle(c.req.raw, currentUser(c).userId));
+  app.all("/uploads/:id", (c) => {
+    const { userId } = currentUser(c);
+    // Another user's upload reads as missing, never as someone else's bytes.
+    if (!c.req.param("id").startsWith(`${ownerTag(userId)}-`)) throw new AppError("NOT_FOUND");
+    return handle(c.req.raw, userId);
+  });
+  return app;
+}
