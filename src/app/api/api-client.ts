@@ -1,5 +1,5 @@
-import { splitLocale } from "../../shared/i18n/locales";
-import { authPaths } from "../../shared/routing/auth-paths";
+import { splitLocale } from "~/shared/i18n/locales";
+import { authPaths } from "~/shared/routing/auth-paths";
 import { apiBaseUrl, clearCsrfToken, getCsrfToken } from "./csrf-token";
 
 // The one web API client (spec section 7 headers; section 8 error catalogue; interpretations 15 and 28).

@@ -1,4 +1,4 @@
-import { readCookie } from "../../shared/cookies";
+import { readCookie } from "~/shared/cookies";
 
 // spec section 4 "Anti-forgery token" + interpretations 15: fetched lazily on the first non-GET call,
 // cached, cleared on sign-out and on INVALID_CSRF_TOKEN; the cookie is the fallback when the fetch fails.

@@ -1,8 +1,8 @@
 // Progressive enhancement for the server-rendered pages that ship no React (marketing, onboarding,
 // FAQ, policies: docs/decisions/010-static-marketing-pages.md). The same markup works hydrated,
 // where React handles these controls instead and this script is not loaded.
-import { localeCookieMaxAgeSeconds, localeCookieName } from "../../shared/i18n/locales";
-import { themeCookieName } from "../../shared/theme";
+import { localeCookieMaxAgeSeconds, localeCookieName } from "~/shared/i18n/locales";
+import { themeCookieName } from "~/shared/theme";
 import { alertLifetimeMs } from "../ui/alert-store-constants";
 import { writeCookie } from "../ui/write-cookie";
 

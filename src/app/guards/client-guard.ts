@@ -1,6 +1,6 @@
 import { type DataStrategyResult, data, type MiddlewareFunction, redirect } from "react-router";
-import { decideRoute } from "../../shared/routing/decide-route";
-import { matchRoute, redirectLookupPath } from "../../shared/routing/match-route";
+import { decideRoute } from "~/shared/routing/decide-route";
+import { matchRoute, redirectLookupPath } from "~/shared/routing/match-route";
 import { ensureLocale } from "../i18n/client-i18n";
 import { pushAlert } from "../ui/alert-store";
 import { getClientGuardState } from "./client-state";

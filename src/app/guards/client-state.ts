@@ -1,5 +1,5 @@
-import type { Environment } from "../../shared/environment";
-import type { Viewer } from "../../shared/routing/decide-route";
+import type { Environment } from "~/shared/environment";
+import type { Viewer } from "~/shared/routing/decide-route";
 
 /** What the browser-side guard knows; filled from the root loader's data when the app hydrates. */
 export interface ClientGuardState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCookie } from "../../shared/cookies";
+import { readCookie } from "~/shared/cookies";
 import { clearFlash, flashCookieName, parseFlash, serializeFlash } from "./flash-alerts";
 
 describe("flash alerts across a redirect", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RouteAlert } from "../../shared/routing/decide-route";
+import type { RouteAlert } from "~/shared/routing/decide-route";
 
 // Alerts raised while redirecting survive the redirect in a short-lived cookie the next page reads once.
 export const flashCookieName = "flash_alerts";

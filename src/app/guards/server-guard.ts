@@ -1,7 +1,7 @@
 import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
-import { readCookie } from "../../shared/cookies";
-import { decideRoute, type RouteAlert } from "../../shared/routing/decide-route";
-import { matchRoute, redirectLookupPath } from "../../shared/routing/match-route";
+import { readCookie } from "~/shared/cookies";
+import { decideRoute, type RouteAlert } from "~/shared/routing/decide-route";
+import { matchRoute, redirectLookupPath } from "~/shared/routing/match-route";
 import { appContext } from "../app-context";
 import { clearFlash, flashCookieName, parseFlash, serializeFlash } from "./flash-alerts";
 

@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from "i18next";
-import { catalogPath } from "../../shared/i18n/catalog-path";
+import { catalogPath } from "~/shared/i18n/catalog-path";
 
 /** Fetches catalogs from the server's catalog path; the version in the URL busts the 24 h cache. */
 export function createCatalogBackend(version: string): BackendModule {

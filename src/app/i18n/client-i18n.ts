@@ -1,5 +1,5 @@
 import type { i18n as I18n } from "i18next";
-import type { Locale, Namespace } from "../../shared/i18n/locales";
+import type { Locale, Namespace } from "~/shared/i18n/locales";
 import { createCatalogBackend } from "./catalog-backend";
 import { createI18n } from "./create-i18n";
 

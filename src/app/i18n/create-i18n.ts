@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from "i18next";
 import ICU from "i18next-icu";
-import type { Locale, Namespace } from "../../shared/i18n/locales";
-import { defaultLocale, locales } from "../../shared/i18n/locales";
+import type { Locale, Namespace } from "~/shared/i18n/locales";
+import { defaultLocale, locales } from "~/shared/i18n/locales";
 
 export interface CreateI18nOptions {
   locale: Locale;

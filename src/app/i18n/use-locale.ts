@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useLocation } from "react-router";
-import { type Locale, localizePath, splitLocale } from "../../shared/i18n/locales";
+import { type Locale, localizePath, splitLocale } from "~/shared/i18n/locales";
 
 /** The locale of the current page, from its path prefix. */
 export function useLocale(): Locale {

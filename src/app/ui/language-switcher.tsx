@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { isLocale, localeCookieMaxAgeSeconds, localeCookieName, locales, localizePath, splitLocale } from "../../shared/i18n/locales";
+import { isLocale, localeCookieMaxAgeSeconds, localeCookieName, locales, localizePath, splitLocale } from "~/shared/i18n/locales";
 import { writeCookie } from "./write-cookie";
 
 const names: Record<(typeof locales)[number], string> = { en: "English", es: "Español", pt: "Português" };

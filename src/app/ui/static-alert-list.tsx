@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { RouteAlert } from "../../shared/routing/decide-route";
+import type { RouteAlert } from "~/shared/routing/decide-route";
 import { AlertBox, AlertStack } from "./alert-box";
 
 /** Alerts of a page that ships no React: rendered on the server, removed by the static-page enhancer. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { type Theme, themeCookieName } from "../../shared/theme";
+import { type Theme, themeCookieName } from "~/shared/theme";
 import { writeCookie } from "./write-cookie";
 
 const oneYearSeconds = 365 * 24 * 60 * 60;

@@ -1,4 +1,4 @@
-import type { MeetingPlatform } from "../../shared/meetings/meeting-url";
+import type { MeetingPlatform } from "~/shared/meetings/meeting-url";
 import { googleMeetAdapter } from "./google-meet-adapter";
 import type { PlatformAdapter } from "./platform-adapter";
 import { teamsAdapter } from "./teams-adapter";

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import type { MeetingPlatform } from "../../shared/meetings/meeting-url";
+import type { MeetingPlatform } from "~/shared/meetings/meeting-url";
 
 // One adapter per platform (issue 6; research/meeting-bot.md "Recommended shape"): how to open the join
 // page, fill the name and knock, read the page's state in one evaluate, post in the chat and leave. The

@@ -1,9 +1,9 @@
-import type { AuthMail } from "../../infra/auth/create-auth";
-import type { Database } from "../../infra/db/client";
-import type { Mailer } from "../../infra/mail/mailer";
-import { renderMail } from "../../infra/mail/render-mail";
-import { isLocale, type Locale, localizePath } from "../../shared/i18n/locales";
-import { requestLocale } from "../../shared/i18n/request-locale";
+import type { AuthMail } from "~/infra/auth/create-auth";
+import type { Database } from "~/infra/db/client";
+import type { Mailer } from "~/infra/mail/mailer";
+import { renderMail } from "~/infra/mail/render-mail";
+import { isLocale, type Locale, localizePath } from "~/shared/i18n/locales";
+import { requestLocale } from "~/shared/i18n/request-locale";
 import { findUserEmail, findUserLanguage } from "./data";
 
 /** spec section 2: e-mail links open the e-mail action page, Firebase style (mode + oobCode). */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { account, user, userData } from "../../infra/db/auth-schema";
-import type { Database } from "../../infra/db/client";
-import { type OnboardingFlagName, onboardingFlagNames, preferencesSchema, type UserPayload } from "../../shared/accounts/user-payload";
-import { subscriptionSchema } from "../../shared/billing/subscription";
-import { isLocale } from "../../shared/i18n/locales";
+import { account, user, userData } from "~/infra/db/auth-schema";
+import type { Database } from "~/infra/db/client";
+import { type OnboardingFlagName, onboardingFlagNames, preferencesSchema, type UserPayload } from "~/shared/accounts/user-payload";
+import { subscriptionSchema } from "~/shared/billing/subscription";
+import { isLocale } from "~/shared/i18n/locales";
 
 /** The signed-in user's payload (spec section 7 `GET /user`), or null when the user is gone. */
 export async function findUserPayload(db: Database, { userId }: { userId: string }): Promise<UserPayload | null> {

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { user, userData } from "../../infra/db/auth-schema";
-import type { Database } from "../../infra/db/client";
-import type { Storage } from "../../infra/storage/storage";
-import type { SetClickIdsInput, SetUserInput } from "../../shared/accounts/user-payload";
-import type { Locale } from "../../shared/i18n/locales";
+import { user, userData } from "~/infra/db/auth-schema";
+import type { Database } from "~/infra/db/client";
+import type { Storage } from "~/infra/storage/storage";
+import type { SetClickIdsInput, SetUserInput } from "~/shared/accounts/user-payload";
+import type { Locale } from "~/shared/i18n/locales";
 import { userFilesPrefix } from "../notes/storage-keys";
 
 /** Creates the product's row for a new auth user (idempotent: a retried hook changes nothing). */

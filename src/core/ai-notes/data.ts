@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notes } from "../../infra/db/notes-schema";
-import { aiNotes } from "../../infra/db/workspace-schema";
-import type { AiNotes } from "../../shared/ai-notes/ai-notes-api";
+import type { Database } from "~/infra/db/client";
+import { notes } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { AiNotes } from "~/shared/ai-notes/ai-notes-api";
 
 /** The AI notes of the user's note, or null when there are none yet (or the note is not the user's). */
 export async function findAiNotes(db: Database, { userId, noteId }: { userId: string; noteId: string }): Promise<AiNotes | null> {

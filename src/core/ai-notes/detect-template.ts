@@ -1,5 +1,5 @@
-import type { NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
-import type { NoteType } from "../../shared/notes/statuses";
+import type { NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteType } from "~/shared/notes/statuses";
 import type { NotesSegment } from "./transcript-chunks";
 
 // Cue words per template in en, es and pt, matched on the first part of the transcript. A cue counts

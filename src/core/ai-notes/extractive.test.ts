@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AiNotesContent, aiNotesContent } from "../../shared/ai-notes/ai-notes-api";
+import { type AiNotesContent, aiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import { type ExtractNotesSegment, extractNotes } from "./extractive";
 import { findActionItem, findDue } from "./extractive-cues";
 import { englishMeeting, hourLongMeeting, portugueseMeeting, spanishMeeting } from "./extractive-test-transcripts";

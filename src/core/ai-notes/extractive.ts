@@ -1,4 +1,4 @@
-import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
+import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
 import { cueLanguages, findActionItem, isDecision, isQuestion } from "./extractive-cues";
 import { pickDiverse, rankSentences, splitSentences, type TranscriptSentence, topKeywords } from "./extractive-text";
 

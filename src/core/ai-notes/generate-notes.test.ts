@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOpenAiChatModel } from "~/infra/llm/openai-chat-model";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
-import { createOpenAiChatModel } from "../../infra/llm/openai-chat-model";
 import { generateNotes, NotesOutputError } from "./generate-notes";
 import type { NotesSegment } from "./transcript-chunks";
 

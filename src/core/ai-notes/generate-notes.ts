@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { LanguageModel } from "../../infra/llm/language-model";
-import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
+import type { LanguageModel } from "~/infra/llm/language-model";
+import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
 import { extractNotes } from "./extractive";
 import type { GeneratedNotes } from "./mutations";
 import { chunkNotesJsonSchema, chunkNotesMessages, finalNotesJsonSchema, finalNotesMessages } from "./prompts";

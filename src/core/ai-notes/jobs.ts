@@ -1,11 +1,11 @@
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
-import type { Database } from "../../infra/db/client";
-import type { EmbeddingModel } from "../../infra/llm/embedding-model";
-import type { LanguageModel } from "../../infra/llm/language-model";
-import type { Logger } from "../../infra/logging/logger";
-import { enqueue, type JobDefinition, PermanentJobError } from "../../infra/queue/job-registry";
-import { notesTemplateChoice } from "../../shared/ai-notes/ai-notes-api";
+import type { Database } from "~/infra/db/client";
+import type { EmbeddingModel } from "~/infra/llm/embedding-model";
+import type { LanguageModel } from "~/infra/llm/language-model";
+import type { Logger } from "~/infra/logging/logger";
+import { enqueue, type JobDefinition, PermanentJobError } from "~/infra/queue/job-registry";
+import { notesTemplateChoice } from "~/shared/ai-notes/ai-notes-api";
 import { findUserLanguage } from "../accounts/data";
 import { indexNoteEmbeddings } from "../ask/embeddings";
 import { findNote, listSegments } from "../notes/data";

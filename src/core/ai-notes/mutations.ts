@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notifyNoteChanged } from "../../infra/db/note-changes";
-import { notes } from "../../infra/db/notes-schema";
-import { aiNotes } from "../../infra/db/workspace-schema";
-import type { AiNotesContent, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
-import type { NotesGenerationStatus } from "../../shared/notes/notes-generation";
+import type { Database } from "~/infra/db/client";
+import { notifyNoteChanged } from "~/infra/db/note-changes";
+import { notes } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { AiNotesContent, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import type { NotesGenerationStatus } from "~/shared/notes/notes-generation";
 
 export interface GeneratedNotes {
   content: AiNotesContent;

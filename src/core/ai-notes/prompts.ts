@@ -1,6 +1,6 @@
-import type { ChatMessage } from "../../infra/llm/language-model";
-import type { NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
-import { englishLanguageName } from "../../shared/i18n/english-language-name";
+import type { ChatMessage } from "~/infra/llm/language-model";
+import type { NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import { englishLanguageName } from "~/shared/i18n/english-language-name";
 
 /** What each template asks the model to look for (issue 5 templates). */
 const focus: Record<NotesTemplate, string> = {

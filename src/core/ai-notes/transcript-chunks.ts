@@ -1,4 +1,4 @@
-import { formatClock as formatSharedClock } from "../../shared/notes/clock";
+import { formatClock as formatSharedClock } from "~/shared/notes/clock";
 
 /** A transcript segment as the notes generator reads it. */
 export interface NotesSegment {

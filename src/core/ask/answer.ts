@@ -1,7 +1,7 @@
-import type { ChatMessage, LanguageModel } from "../../infra/llm/language-model";
-import type { Citation } from "../../shared/ask/ask-api";
-import { englishLanguageName } from "../../shared/i18n/english-language-name";
-import { formatClock } from "../../shared/notes/clock";
+import type { ChatMessage, LanguageModel } from "~/infra/llm/language-model";
+import type { Citation } from "~/shared/ask/ask-api";
+import { englishLanguageName } from "~/shared/i18n/english-language-name";
+import { formatClock } from "~/shared/notes/clock";
 import type { Passage } from "./retrieval";
 
 /** One piece of the answer as it is written, then the finished answer with the passages it cites. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../../infra/db/client";
-import { chatMessages, chatThreads } from "../../infra/db/workspace-schema";
+import { type Database, queryRows } from "~/infra/db/client";
+import { chatMessages, chatThreads } from "~/infra/db/workspace-schema";
 import { type Passage, searchTerms } from "./retrieval";
 
 export interface ThreadView {

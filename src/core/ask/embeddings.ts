@@ -1,5 +1,5 @@
-import type { Database } from "../../infra/db/client";
-import type { EmbeddingModel } from "../../infra/llm/embedding-model";
+import type { Database } from "~/infra/db/client";
+import type { EmbeddingModel } from "~/infra/llm/embedding-model";
 import { listSegments } from "../notes/data";
 import { replaceNoteEmbeddings } from "./mutations";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { chatMessages, chatThreads, segmentEmbeddings } from "../../infra/db/workspace-schema";
-import type { Citation } from "../../shared/ask/ask-api";
+import type { Database } from "~/infra/db/client";
+import { chatMessages, chatThreads, segmentEmbeddings } from "~/infra/db/workspace-schema";
+import type { Citation } from "~/shared/ask/ask-api";
 import { replaceRowsOfNote } from "../notes/mutations";
 
 /** A new chat titled by its first question. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/infra/db/auth-schema";
+import type { DatabaseHandle } from "~/infra/db/client";
+import { createEmbeddingModel } from "~/infra/llm/embedding-model";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user } from "../../infra/db/auth-schema";
-import type { DatabaseHandle } from "../../infra/db/client";
-import { createEmbeddingModel } from "../../infra/llm/embedding-model";
 import { createNote, replaceSegments } from "../notes/mutations";
 import { findPassages, findPassagesByMeaning } from "./data";
 import { indexNoteEmbeddings } from "./embeddings";

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions, paddleEvents } from "../../infra/db/billing-schema";
-import type { Database } from "../../infra/db/client";
-import { meetingBots } from "../../infra/db/meetings-schema";
-import { type Subscription, subscriptionSchema } from "../../shared/billing/subscription";
+import { userData } from "~/infra/db/auth-schema";
+import { billingSubscriptions, paddleEvents } from "~/infra/db/billing-schema";
+import type { Database } from "~/infra/db/client";
+import { meetingBots } from "~/infra/db/meetings-schema";
+import { type Subscription, subscriptionSchema } from "~/shared/billing/subscription";
 import { activeStatuses } from "./schema";
 
 export const noUserError = "no user";

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user, userData } from "~/infra/db/auth-schema";
+import { billingSubscriptions } from "~/infra/db/billing-schema";
+import type { Database, DatabaseHandle } from "~/infra/db/client";
+import { listenNoteChanges, type NoteChange } from "~/infra/db/note-changes";
 import {
   paddleEvent,
   type SampleSubscription,
@@ -8,10 +12,6 @@ import {
   transactionData,
 } from "../../../test/support/paddle-event-samples";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user, userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions } from "../../infra/db/billing-schema";
-import type { Database, DatabaseHandle } from "../../infra/db/client";
-import { listenNoteChanges, type NoteChange } from "../../infra/db/note-changes";
 import { ensureUserData } from "../accounts/mutations";
 import { findBillingAccount } from "./data";
 import { recomputeEntitlement } from "./mutations";

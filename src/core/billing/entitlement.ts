@@ -1,4 +1,4 @@
-import { type ProductKey, productKeys, type Subscription } from "../../shared/billing/subscription";
+import { type ProductKey, productKeys, type Subscription } from "~/shared/billing/subscription";
 import type { BillingSubscriptionRow } from "./data";
 import { activeStatuses } from "./schema";
 import type { BillingSettings } from "./settings";

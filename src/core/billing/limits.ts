@@ -1,6 +1,6 @@
-import type { Database } from "../../infra/db/client";
-import type { LimitErrorSource, PlanId } from "../../shared/billing/plans";
-import { limitOfErrorSource } from "../../shared/billing/plans";
+import type { Database } from "~/infra/db/client";
+import type { LimitErrorSource, PlanId } from "~/shared/billing/plans";
+import { limitOfErrorSource } from "~/shared/billing/plans";
 import { getUsage } from "../usage/data";
 import { countActiveBots } from "./data";
 import { getPlan, type PlanLimits } from "./plan";

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions, type PaddleScheduledChange, paddleEvents } from "../../infra/db/billing-schema";
-import type { Database } from "../../infra/db/client";
-import { notifyAccountChanged } from "../../infra/db/note-changes";
-import type { Subscription } from "../../shared/billing/subscription";
+import { userData } from "~/infra/db/auth-schema";
+import { billingSubscriptions, type PaddleScheduledChange, paddleEvents } from "~/infra/db/billing-schema";
+import type { Database } from "~/infra/db/client";
+import { notifyAccountChanged } from "~/infra/db/note-changes";
+import type { Subscription } from "~/shared/billing/subscription";
 import { listSubscriptionRows } from "./data";
 import { entitlementOf, productKeyOfPrice } from "./entitlement";
 import type { PaddleEventInput, PaddleSubscriptionData } from "./schema";

@@ -1,7 +1,7 @@
-import type { Database } from "../../infra/db/client";
-import type { PlanResponse } from "../../shared/billing/billing-api";
-import type { Limits, PlanId } from "../../shared/billing/plans";
-import type { Subscription } from "../../shared/billing/subscription";
+import type { Database } from "~/infra/db/client";
+import type { PlanResponse } from "~/shared/billing/billing-api";
+import type { Limits, PlanId } from "~/shared/billing/plans";
+import type { Subscription } from "~/shared/billing/subscription";
 import { findSubscription } from "./data";
 
 // spec sections 3 and 6: the plan id is "pro" while the user's subscription is active (recurring or

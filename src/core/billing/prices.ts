@@ -1,5 +1,5 @@
 import type { Discount as PaddleDiscount, PricingPreviewLineItem } from "@paddle/paddle-node-sdk";
-import type { Discount, Price } from "../../shared/billing/billing-api";
+import type { Discount, Price } from "~/shared/billing/billing-api";
 
 // Paddle's price preview and discounts in the spec's shapes (spec section 3 "Price" and "Discount",
 // Stripe-like names the paywall's price maths read).

@@ -1,7 +1,7 @@
 import type { Paddle, Discount as PaddleDiscount, Subscription as PaddleSubscription } from "@paddle/paddle-node-sdk";
-import type { Database } from "../../infra/db/client";
-import type { Discount, Price } from "../../shared/billing/billing-api";
-import type { Subscription } from "../../shared/billing/subscription";
+import type { Database } from "~/infra/db/client";
+import type { Discount, Price } from "~/shared/billing/billing-api";
+import type { Subscription } from "~/shared/billing/subscription";
 import { findBillingAccount, findRecurringSubscription } from "./data";
 import { applySubscriptionAnswer, lockUserBilling, recomputeEntitlement } from "./mutations";
 import { callPaddle } from "./paddle-client";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { type PaywallFlow, type PaywallFlowName, paywallFlowSchema } from "../../shared/billing/billing-api";
-import { defaultLimits, type Limits, limitsSchema, type PlanId } from "../../shared/billing/plans";
-import { productKeys } from "../../shared/billing/subscription";
+import { type PaywallFlow, type PaywallFlowName, paywallFlowSchema } from "~/shared/billing/billing-api";
+import { defaultLimits, type Limits, limitsSchema, type PlanId } from "~/shared/billing/plans";
+import { productKeys } from "~/shared/billing/subscription";
 
 // Billing settings (issue 7): plan limits, Paddle Billing (server key, webhook secret, client token and
 // script), the price catalog per pricing tier and the paywall structure. Paddle is off until

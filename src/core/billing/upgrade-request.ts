@@ -1,7 +1,7 @@
-import type { Database } from "../../infra/db/client";
-import type { Mailer } from "../../infra/mail/mailer";
-import { renderMail } from "../../infra/mail/render-mail";
-import { type LimitErrorSource, limitOfErrorSource } from "../../shared/billing/plans";
+import type { Database } from "~/infra/db/client";
+import type { Mailer } from "~/infra/mail/mailer";
+import { renderMail } from "~/infra/mail/render-mail";
+import { type LimitErrorSource, limitOfErrorSource } from "~/shared/billing/plans";
 import { findUserEmail } from "../accounts/data";
 import { getUsage } from "../usage/data";
 import { countActiveBots } from "./data";

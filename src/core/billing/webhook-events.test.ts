@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user, userData } from "~/infra/db/auth-schema";
+import { billingSubscriptions, paddleEvents } from "~/infra/db/billing-schema";
+import type { Database, DatabaseHandle } from "~/infra/db/client";
 import { customerData, paddleEvent, samplePrices, subscriptionData, transactionData } from "../../../test/support/paddle-event-samples";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user, userData } from "../../infra/db/auth-schema";
-import { billingSubscriptions, paddleEvents } from "../../infra/db/billing-schema";
-import type { Database, DatabaseHandle } from "../../infra/db/client";
 import { ensureUserData } from "../accounts/mutations";
 import { findBillingAccount } from "./data";
 import { paddleEventInput } from "./schema";

@@ -1,4 +1,4 @@
-import type { Database } from "../../infra/db/client";
+import type { Database } from "~/infra/db/client";
 import { findUserOfPaddle, listOrphanEventsOfCustomer, noUserError } from "./data";
 import { productKeyOfPrice } from "./entitlement";
 import {

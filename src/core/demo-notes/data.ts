@@ -1,4 +1,4 @@
-import type { PublicNote } from "../../shared/sharing/sharing-api";
+import type { PublicNote } from "~/shared/sharing/sharing-api";
 import { productStandUp } from "./product-stand-up";
 import { salesDiscoveryCall } from "./sales-discovery-call";
 import type { DemoNote } from "./schema";

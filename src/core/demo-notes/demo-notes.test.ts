@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aiNotesContent, notesTemplates } from "../../shared/ai-notes/ai-notes-api";
-import { matchRoute } from "../../shared/routing/match-route";
+import { aiNotesContent, notesTemplates } from "~/shared/ai-notes/ai-notes-api";
+import { matchRoute } from "~/shared/routing/match-route";
 import { demoNotes, findDemoNote } from "./data";
 
 // The seeded demo notes are data a visitor reads: each must be a note the public page can show whole.

@@ -1,5 +1,5 @@
-import type { TranscriptSegment } from "../../shared/notes/notes-api";
-import type { PublicNote } from "../../shared/sharing/sharing-api";
+import type { TranscriptSegment } from "~/shared/notes/notes-api";
+import type { PublicNote } from "~/shared/sharing/sharing-api";
 
 /** A demo note: a stable id for `/demo-note/{id}` and the note as a public page shows it. */
 export interface DemoNote {

@@ -1,5 +1,5 @@
-import type { Database } from "../../infra/db/client";
-import type { ExportContent, ExportFormat } from "../../shared/exports/exports-api";
+import type { Database } from "~/infra/db/client";
+import type { ExportContent, ExportFormat } from "~/shared/exports/exports-api";
 import { findAiNotes } from "../ai-notes/data";
 import { findNote, listSegments } from "../notes/data";
 import { type ExportableNote, hasTimeline, includesNotes, isSubtitleFormat } from "./schema";

@@ -1,4 +1,4 @@
-import type { ActionItem } from "../../shared/ai-notes/ai-notes-api";
+import type { ActionItem } from "~/shared/ai-notes/ai-notes-api";
 import {
   displayTitle,
   type ExportableNote,

@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../../shared/exports/exports-api";
+import type { ExportFormat } from "~/shared/exports/exports-api";
 
 // A download's name: the note's title as a slug plus the format's extension. The header carries an
 // ASCII name for old clients and the accented one as RFC 5987 `filename*` (RFC 6266 section 4.3).

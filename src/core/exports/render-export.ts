@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../../shared/exports/exports-api";
+import type { ExportFormat } from "~/shared/exports/exports-api";
 import { toDocx } from "./docx-export";
 import { toPdf } from "./pdf-export";
 import type { ExportableNote, ExportRequest } from "./schema";

@@ -1,5 +1,5 @@
-import type { AiNotesContent } from "../../shared/ai-notes/ai-notes-api";
-import type { ExportContent, ExportFormat } from "../../shared/exports/exports-api";
+import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import type { ExportContent, ExportFormat } from "~/shared/exports/exports-api";
 
 /** Subtitle formats: only the timed transcript makes sense in them. */
 export function isSubtitleFormat(format: ExportFormat): format is "srt" | "vtt" {

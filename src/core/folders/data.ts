@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { folders, notes } from "../../infra/db/notes-schema";
-import type { FolderView } from "../../shared/folders/folders-api";
+import type { Database } from "~/infra/db/client";
+import { folders, notes } from "~/infra/db/notes-schema";
+import type { FolderView } from "~/shared/folders/folders-api";
 
 const folderColumns = {
   id: folders.id,

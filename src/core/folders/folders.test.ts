@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/infra/db/auth-schema";
+import type { Database, DatabaseHandle } from "~/infra/db/client";
+import { listenNoteChanges, type NoteChange } from "~/infra/db/note-changes";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user } from "../../infra/db/auth-schema";
-import type { Database, DatabaseHandle } from "../../infra/db/client";
-import { listenNoteChanges, type NoteChange } from "../../infra/db/note-changes";
 import { findNote } from "../notes/data";
 import { createNote } from "../notes/mutations";
 import { findFolder, listFolders } from "./data";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notifyNoteChanged } from "../../infra/db/note-changes";
-import { folders, notes } from "../../infra/db/notes-schema";
-import type { FolderView } from "../../shared/folders/folders-api";
+import type { Database } from "~/infra/db/client";
+import { notifyNoteChanged } from "~/infra/db/note-changes";
+import { folders, notes } from "~/infra/db/notes-schema";
+import type { FolderView } from "~/shared/folders/folders-api";
 import { updateNote } from "../notes/mutations";
 import { findFolder } from "./data";
 

@@ -1,4 +1,4 @@
-import { canCancelMeeting } from "../../shared/notes/statuses";
+import { canCancelMeeting } from "~/shared/notes/statuses";
 import { findNote } from "../notes/data";
 import { findBotOfNote } from "./data";
 import { type FinishBotDeps, finishBot } from "./finish-bot";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { meetingBots } from "../../infra/db/meetings-schema";
+import type { Database } from "~/infra/db/client";
+import { meetingBots } from "~/infra/db/meetings-schema";
 
 // Reads of meeting bots; each filters by the acting user (callbacks take the user from the signed token).
 

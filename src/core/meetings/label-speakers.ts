@@ -1,5 +1,5 @@
-import type { TranscriptWord } from "../../infra/db/notes-schema";
-import type { SpeakerTurn } from "../../shared/meetings/bot-callbacks";
+import type { TranscriptWord } from "~/infra/db/notes-schema";
+import type { SpeakerTurn } from "~/shared/meetings/bot-callbacks";
 import type { SegmentInput } from "../notes/mutations";
 
 // Names on a meeting transcript (issue 6): the bot records who the platform showed speaking, and when;

@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
-import type { BotProcessLauncher } from "../../infra/bots/child-process-launcher";
-import type { Logger } from "../../infra/logging/logger";
-import { enqueue, type JobDefinition } from "../../infra/queue/job-registry";
-import { type BotJob, botJobSchema } from "../../shared/meetings/bot-job";
-import type { BotEvent } from "../../shared/meetings/bot-status";
+import type { BotProcessLauncher } from "~/infra/bots/child-process-launcher";
+import type { Logger } from "~/infra/logging/logger";
+import { enqueue, type JobDefinition } from "~/infra/queue/job-registry";
+import { type BotJob, botJobSchema } from "~/shared/meetings/bot-job";
+import type { BotEvent } from "~/shared/meetings/bot-status";
 import { findReachedLimit } from "../billing/limits";
 import { getPlan, type PlanLimits } from "../billing/plan";
 import { createBotToken } from "./bot-token";

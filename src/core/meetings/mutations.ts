@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { type BotStatusEntry, meetingBots } from "../../infra/db/meetings-schema";
-import { notifyNoteChanged } from "../../infra/db/note-changes";
-import { notes } from "../../infra/db/notes-schema";
-import type { BotSpeakerTimeline, BotStatusReport } from "../../shared/meetings/bot-callbacks";
-import type { MeetingLink } from "../../shared/meetings/meeting-url";
-import type { MeetingStatus } from "../../shared/notes/statuses";
+import type { Database } from "~/infra/db/client";
+import { type BotStatusEntry, meetingBots } from "~/infra/db/meetings-schema";
+import { notifyNoteChanged } from "~/infra/db/note-changes";
+import { notes } from "~/infra/db/notes-schema";
+import type { BotSpeakerTimeline, BotStatusReport } from "~/shared/meetings/bot-callbacks";
+import type { MeetingLink } from "~/shared/meetings/meeting-url";
+import type { MeetingStatus } from "~/shared/notes/statuses";
 import type { MeetingBotRow } from "./data";
 
 // Writes of meeting bots (issue 6). The note of type `meeting` mirrors the bot's current status in

@@ -1,5 +1,5 @@
-import type { Database } from "../../infra/db/client";
-import { type BotEvent, type BotState, reduceBotStatus } from "../../shared/meetings/bot-status";
+import type { Database } from "~/infra/db/client";
+import { type BotEvent, type BotState, reduceBotStatus } from "~/shared/meetings/bot-status";
 import type { MeetingBotRow } from "./data";
 import { applyBotStatus } from "./mutations";
 

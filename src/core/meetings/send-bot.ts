@@ -1,6 +1,6 @@
 import type { PgBoss } from "pg-boss";
-import type { Database } from "../../infra/db/client";
-import { type MeetingLink, type MeetingPlatform, parseMeetingUrl } from "../../shared/meetings/meeting-url";
+import type { Database } from "~/infra/db/client";
+import { type MeetingLink, type MeetingPlatform, parseMeetingUrl } from "~/shared/meetings/meeting-url";
 import { findReachedLimit, type LimitReached } from "../billing/limits";
 import type { PlanLimits } from "../billing/plan";
 import { findActiveBotInMeeting } from "./data";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { BotTimerSettings } from "../../shared/meetings/bot-timers";
-import { defaultBotTimerSettings } from "../../shared/meetings/bot-timers";
-import type { MeetingPlatform } from "../../shared/meetings/meeting-url";
+import type { BotTimerSettings } from "~/shared/meetings/bot-timers";
+import { defaultBotTimerSettings } from "~/shared/meetings/bot-timers";
+import type { MeetingPlatform } from "~/shared/meetings/meeting-url";
 
 // The meeting bot's settings (issue 6). The server's env schema spreads this shape in; `botSettingsFromEnv`
 // reads the parsed slice. Timers default to Recall's automatic-leave values (bot-timers.ts); tests shorten

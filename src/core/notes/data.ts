@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notes, transcriptSegments } from "../../infra/db/notes-schema";
-import { aiNotes } from "../../infra/db/workspace-schema";
-import type { NotePage, NoteView } from "../../shared/notes/notes-api";
-import type { NoteType } from "../../shared/notes/statuses";
+import type { Database } from "~/infra/db/client";
+import { notes, transcriptSegments } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { NotePage, NoteView } from "~/shared/notes/notes-api";
+import type { NoteType } from "~/shared/notes/statuses";
 import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
 
 type NoteRow = typeof notes.$inferSelect;

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/infra/db/auth-schema";
+import type { Database, DatabaseHandle } from "~/infra/db/client";
+import { folders, notes } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { NoteType } from "~/shared/notes/statuses";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user } from "../../infra/db/auth-schema";
-import type { Database, DatabaseHandle } from "../../infra/db/client";
-import { folders, notes } from "../../infra/db/notes-schema";
-import { aiNotes } from "../../infra/db/workspace-schema";
-import type { NoteType } from "../../shared/notes/statuses";
 import { listNotes, type NoteListFilters } from "./data";
 import { createNote, replaceSegments } from "./mutations";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../../infra/db/client";
-import { notifyNoteChanged } from "../../infra/db/note-changes";
-import { type NoteSource, notes, type TranscriptWord, transcriptSegments } from "../../infra/db/notes-schema";
-import type { Storage } from "../../infra/storage/storage";
-import type { NoteType, TranscriptionCode } from "../../shared/notes/statuses";
+import type { Database } from "~/infra/db/client";
+import { notifyNoteChanged } from "~/infra/db/note-changes";
+import { type NoteSource, notes, type TranscriptWord, transcriptSegments } from "~/infra/db/notes-schema";
+import type { Storage } from "~/infra/storage/storage";
+import type { NoteType, TranscriptionCode } from "~/shared/notes/statuses";
 import { segmentColumns } from "./data";
 import { noteKeys } from "./storage-keys";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/infra/db/auth-schema";
+import type { DatabaseHandle } from "~/infra/db/client";
+import { notes } from "~/infra/db/notes-schema";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user } from "../../infra/db/auth-schema";
-import type { DatabaseHandle } from "../../infra/db/client";
-import { notes } from "../../infra/db/notes-schema";
 import { findNote, listNotes, listSegments } from "./data";
 import { createNote, replaceSegments, setTranscriptionStatus } from "./mutations";
 import { decodeCursor, encodeCursor, toTimestamp } from "./schema";

@@ -1,5 +1,5 @@
-import type { NoteSource } from "../../infra/db/notes-schema";
-import type { NoteType } from "../../shared/notes/statuses";
+import type { NoteSource } from "~/infra/db/notes-schema";
+import type { NoteType } from "~/shared/notes/statuses";
 
 /** What a note page can play: the stored original through `<audio>` or `<video>`. */
 export interface PlayableMedia {

@@ -1,4 +1,4 @@
-import type { NoteView } from "../../shared/notes/notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 
 /** The note's creation time as the API answers it (interpretations 18: Firestore-like seconds and nanoseconds). */
 export function toTimestamp(date: Date): NoteView["data"]["createdAt"] {

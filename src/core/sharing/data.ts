@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notes, transcriptSegments } from "../../infra/db/notes-schema";
-import { aiNotes } from "../../infra/db/workspace-schema";
-import type { PublicNote } from "../../shared/sharing/sharing-api";
+import type { Database } from "~/infra/db/client";
+import { notes, transcriptSegments } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { PublicNote } from "~/shared/sharing/sharing-api";
 import { segmentColumns } from "../notes/data";
 import { playableMedia, youtubeVideoIdOf } from "../notes/playback";
 

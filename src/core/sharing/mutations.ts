@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { notifyNoteChanged } from "../../infra/db/note-changes";
-import { notes } from "../../infra/db/notes-schema";
+import type { Database } from "~/infra/db/client";
+import { notifyNoteChanged } from "~/infra/db/note-changes";
+import { notes } from "~/infra/db/notes-schema";
 
 /**
  * A public link id: 18 random bytes (144 bits, over the 128 that make guessing hopeless) as base64url,

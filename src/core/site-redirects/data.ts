@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { siteRedirects } from "../../infra/db/schema";
+import type { Database } from "~/infra/db/client";
+import { siteRedirects } from "~/infra/db/schema";
 
 // Site-wide configuration, not user data: no owner to scope by. Writes are admin-only (admin issue).
 

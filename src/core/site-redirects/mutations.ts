@@ -1,5 +1,5 @@
-import type { Database } from "../../infra/db/client";
-import { siteRedirects } from "../../infra/db/schema";
+import type { Database } from "~/infra/db/client";
+import { siteRedirects } from "~/infra/db/schema";
 import { type SaveRedirectInput, saveRedirectInput } from "./schema";
 
 export async function saveRedirect(db: Database, input: SaveRedirectInput): Promise<void> {

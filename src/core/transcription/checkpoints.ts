@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Transcription } from "../../infra/speech/speech-engine";
-import type { Storage } from "../../infra/storage/storage";
+import type { Transcription } from "~/infra/speech/speech-engine";
+import type { Storage } from "~/infra/storage/storage";
 import { noteKeys } from "../notes/storage-keys";
 import type { ChunkCheckpoints } from "./media-transcriber";
 

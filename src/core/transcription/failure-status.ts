@@ -1,8 +1,8 @@
-import { DocumentError } from "../../infra/documents/document-error";
-import { MediaError } from "../../infra/media/ffmpeg";
-import { SpeechEngineError } from "../../infra/speech/speech-engine";
-import { YoutubeError } from "../../infra/youtube/youtube-error";
-import type { TranscriptionCode } from "../../shared/notes/statuses";
+import { DocumentError } from "~/infra/documents/document-error";
+import { MediaError } from "~/infra/media/ffmpeg";
+import { SpeechEngineError } from "~/infra/speech/speech-engine";
+import { YoutubeError } from "~/infra/youtube/youtube-error";
+import type { TranscriptionCode } from "~/shared/notes/statuses";
 
 // How a failure ends a note: its final status and the reason code the page translates
 // (notes catalog `failure.<reason>`). Null means "worth another attempt": the job is retried with

@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
-import type { Database } from "../../infra/db/client";
-import type { NoteSource } from "../../infra/db/notes-schema";
-import type { Storage } from "../../infra/storage/storage";
-import type { NoteType } from "../../shared/notes/statuses";
+import type { Database } from "~/infra/db/client";
+import type { NoteSource } from "~/infra/db/notes-schema";
+import type { Storage } from "~/infra/storage/storage";
+import type { NoteType } from "~/shared/notes/statuses";
 import { findNote } from "../notes/data";
 import { createNote, updateNote } from "../notes/mutations";
 import { noteKeys } from "../notes/storage-keys";

@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { enqueue, type JobDefinition } from "../../infra/queue/job-registry";
+import { enqueue, type JobDefinition } from "~/infra/queue/job-registry";
 import { giveUpTranscription, runTranscription, type TranscriptionDeps } from "./pipeline";
 import { type TranscribeNoteInput, transcribeNoteInput } from "./schema";
 

@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { decodeToWav16kMono, probeMedia } from "../../infra/media/ffmpeg";
-import { isEngineReadyWav, readWavInfo, sliceWav } from "../../infra/media/wav-file";
-import type { SpeechEngine, TranscribedSegment, Transcription } from "../../infra/speech/speech-engine";
-import { planSettledChunks, type TimeRange } from "../../infra/vad/plan-chunks";
-import { detectSpeech } from "../../infra/vad/silero-vad";
+import { decodeToWav16kMono, probeMedia } from "~/infra/media/ffmpeg";
+import { isEngineReadyWav, readWavInfo, sliceWav } from "~/infra/media/wav-file";
+import type { SpeechEngine, TranscribedSegment, Transcription } from "~/infra/speech/speech-engine";
+import { planSettledChunks, type TimeRange } from "~/infra/vad/plan-chunks";
+import { detectSpeech } from "~/infra/vad/silero-vad";
 
 // Media -> transcript, the part of the pipeline the benchmark measures against the bare engine:
 // probe -> decode to 16 kHz mono -> voice activity -> transcribe each chunk -> one timeline.

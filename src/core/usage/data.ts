@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../infra/db/client";
-import { usageRecords } from "../../infra/db/usage-schema";
-import type { Usage } from "../../shared/usage/usage-api";
+import type { Database } from "~/infra/db/client";
+import { usageRecords } from "~/infra/db/usage-schema";
+import type { Usage } from "~/shared/usage/usage-api";
 import { usagePeriod } from "./schema";
 
 /** The user's usage in the month of `at`; the id names the user and the month. */

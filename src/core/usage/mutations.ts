@@ -1,6 +1,6 @@
-import type { Database } from "../../infra/db/client";
-import { notifyAccountChanged } from "../../infra/db/note-changes";
-import { usageRecords } from "../../infra/db/usage-schema";
+import type { Database } from "~/infra/db/client";
+import { notifyAccountChanged } from "~/infra/db/note-changes";
+import { usageRecords } from "~/infra/db/usage-schema";
 import { billableMinutes, usagePeriod } from "./schema";
 
 /**

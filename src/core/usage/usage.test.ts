@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/infra/db/auth-schema";
+import type { DatabaseHandle } from "~/infra/db/client";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { user } from "../../infra/db/auth-schema";
-import type { DatabaseHandle } from "../../infra/db/client";
 import { getUsage } from "./data";
 import { recordTranscription, recordUpload } from "./mutations";
 import { billableMinutes, usagePeriod } from "./schema";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import type { BotJob } from "../../shared/meetings/bot-job";
+import type { BotJob } from "~/shared/meetings/bot-job";
 import type { Logger } from "../logging/logger";
 
 // Runs one bot as a child process of this one (issue 6: the embedded default, and `npm run worker` on a

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRedirect, listRedirects } from "~/core/site-redirects/data";
+import { saveRedirect } from "~/core/site-redirects/mutations";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
-import { findRedirect, listRedirects } from "../../core/site-redirects/data";
-import { saveRedirect } from "../../core/site-redirects/mutations";
 import { type DatabaseHandle, queryRows } from "./client";
 
 describe.each(databaseKinds)("database on %s", (kind) => {

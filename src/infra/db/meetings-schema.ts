@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { SpeakerTurn } from "../../shared/meetings/bot-callbacks";
-import type { MeetingPlatform } from "../../shared/meetings/meeting-url";
-import type { MeetingCode } from "../../shared/notes/statuses";
+import type { SpeakerTurn } from "~/shared/meetings/bot-callbacks";
+import type { MeetingPlatform } from "~/shared/meetings/meeting-url";
+import type { MeetingCode } from "~/shared/notes/statuses";
 import { user } from "./auth-schema";
 import { notes } from "./notes-schema";
 

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { NotesGenerationStatus } from "../../shared/notes/notes-generation";
-import type { MeetingStatus, NoteType, TranscriptionCode } from "../../shared/notes/statuses";
+import type { NotesGenerationStatus } from "~/shared/notes/notes-generation";
+import type { MeetingStatus, NoteType, TranscriptionCode } from "~/shared/notes/statuses";
 import { user } from "./auth-schema";
 
 /** PostgreSQL full-text vector (read only: every one here is a generated column). */

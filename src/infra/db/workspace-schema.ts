@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { AiNotesContent, NotesTemplate } from "../../shared/ai-notes/ai-notes-api";
-import type { Citation } from "../../shared/ask/ask-api";
+import type { AiNotesContent, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import type { Citation } from "~/shared/ask/ask-api";
 import { user } from "./auth-schema";
 import { notes, tsvector } from "./notes-schema";
 

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseEnv } from "~/runtime/env";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
-import { parseEnv } from "../../runtime/env";
 import { createLanguageModel } from "./create-language-model";
 import type { LanguageModel } from "./language-model";
 

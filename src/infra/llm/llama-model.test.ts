@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseEnv } from "../../runtime/env";
+import { parseEnv } from "~/runtime/env";
 import { createLanguageModel } from "./create-language-model";
 import type { LanguageModel } from "./language-model";
 import { createLlamaModel, type LlamaLanguageModel, llamaThreads } from "./llama-model";

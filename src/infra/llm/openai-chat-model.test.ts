@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { aiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../test/stand-ins/openai-chat/server";
-import { aiNotesContent } from "../../shared/ai-notes/ai-notes-api";
 import type { LanguageModel } from "./language-model";
 import { createOpenAiChatModel } from "./openai-chat-model";
 

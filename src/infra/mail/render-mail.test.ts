@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { locales } from "../../shared/i18n/locales";
+import { locales } from "~/shared/i18n/locales";
 import { type MailData, type MailKind, renderMail } from "./render-mail";
 
 const url = "https://parley.test/es/email-action?mode=verifyEmail&oobCode=tok_123";

@@ -4,7 +4,7 @@ import { render } from "@react-email/render";
 import { IntlMessageFormat } from "intl-messageformat";
 import { createElement, type ReactElement } from "react";
 import { z } from "zod";
-import type { Locale } from "../../shared/i18n/locales";
+import type { Locale } from "~/shared/i18n/locales";
 import { AccountExistsMail } from "./templates/account-exists";
 import { ChangeEmailMail } from "./templates/change-email";
 import { LimitUpgradeRequestMail } from "./templates/limit-upgrade-request";

@@ -1,9 +1,9 @@
-import { findUserPayload } from "../../core/accounts/data";
-import type { Auth } from "../../infra/auth/create-auth";
-import type { Database } from "../../infra/db/client";
-import type { AccountSummary } from "../../shared/accounts/account-summary";
-import type { UserPayload } from "../../shared/accounts/user-payload";
-import type { Viewer } from "../../shared/routing/decide-route";
+import { findUserPayload } from "~/core/accounts/data";
+import type { Auth } from "~/infra/auth/create-auth";
+import type { Database } from "~/infra/db/client";
+import type { AccountSummary } from "~/shared/accounts/account-summary";
+import type { UserPayload } from "~/shared/accounts/user-payload";
+import type { Viewer } from "~/shared/routing/decide-route";
 
 export interface SignedIn {
   userId: string;

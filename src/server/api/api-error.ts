@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { requestLocale } from "../../shared/i18n/request-locale";
+import { requestLocale } from "~/shared/i18n/request-locale";
 import type { Catalogs } from "../i18n-catalogs";
 
 // One closed list of API error codes -> HTTP status (architecture: "one AppError with a closed list of

@@ -1,5 +1,5 @@
-import type { LimitReached } from "../../core/billing/limits";
-import type { LimitErrorSource } from "../../shared/billing/plans";
+import type { LimitReached } from "~/core/billing/limits";
+import type { LimitErrorSource } from "~/shared/billing/plans";
 import { type ApiErrorCode, AppError } from "./api-error";
 
 const codeOf: Record<LimitErrorSource, ApiErrorCode> = {

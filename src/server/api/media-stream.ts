@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { ByteRange, Storage } from "../../infra/storage/storage";
+import type { ByteRange, Storage } from "~/infra/storage/storage";
 
 /**
  * One `Range: bytes=...` request header against a file of `size` bytes (RFC 9110 section 14):

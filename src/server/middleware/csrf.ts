@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { setCookie } from "hono/cookie";
-import { readCookie } from "../../shared/cookies";
+import { readCookie } from "~/shared/cookies";
 import { AppError } from "../api/api-error";
 
 // spec section 4 "Anti-forgery token" + interpretations 15: a signed double-submit token. The cookie and

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { isLocale, localeCookieMaxAgeSeconds, localeCookieName, localeFromAcceptLanguage } from "../../shared/i18n/locales";
+import { isLocale, localeCookieMaxAgeSeconds, localeCookieName, localeFromAcceptLanguage } from "~/shared/i18n/locales";
 
 // Visiting the bare home page sends a visitor to their language: the stored choice (cookie
 // i18n_redirected) first, else the browser's Accept-Language; the choice is remembered for 365 days.

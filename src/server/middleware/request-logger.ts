@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../../infra/logging/logger";
+import type { Logger } from "~/infra/logging/logger";
 import type { AppEnv } from "../hono-env";
 
 /** One structured line per request, with the request id that also tags every log inside it. */

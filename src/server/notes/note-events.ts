@@ -1,6 +1,6 @@
-import type { DatabaseHandle } from "../../infra/db/client";
-import { listenNoteChanges, type NoteChange } from "../../infra/db/note-changes";
-import type { Logger } from "../../infra/logging/logger";
+import type { DatabaseHandle } from "~/infra/db/client";
+import { listenNoteChanges, type NoteChange } from "~/infra/db/note-changes";
+import type { Logger } from "~/infra/logging/logger";
 
 /**
  * Fans database note-change notifications out to the open pages of each user (server-sent events).

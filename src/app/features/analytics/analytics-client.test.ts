@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AnalyticsEvent, analyticsEventSchema } from "../../../shared/analytics/analytics-event";
+import { type AnalyticsEvent, analyticsEventSchema } from "~/shared/analytics/analytics-event";
 import {
   type AnalyticsClient,
   AnalyticsHttpError,

@@ -1,4 +1,4 @@
-import { type AnalyticsEvent, type AnalyticsProperty, analyticsAppVersion } from "../../../shared/analytics/analytics-event";
+import { type AnalyticsEvent, type AnalyticsProperty, analyticsAppVersion } from "~/shared/analytics/analytics-event";
 import { sha256Hex } from "./sha256";
 
 // The analytics client of spec sections 3, 4 and 9 with interpretations 26: events are queued, sent in

@@ -1,8 +1,8 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type AnalyticsEvent, analyticsBatchInput } from "../../../shared/analytics/analytics-event";
-import { setApiBaseUrl } from "../../api/csrf-token";
+import { setApiBaseUrl } from "~/app/api/csrf-token";
+import { type AnalyticsEvent, analyticsBatchInput } from "~/shared/analytics/analytics-event";
 import { AnalyticsHttpError } from "./analytics-client";
 import { sendAnalyticsBatch } from "./analytics-sink";
 

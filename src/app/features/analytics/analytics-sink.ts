@@ -1,5 +1,5 @@
-import { type AnalyticsEvent, analyticsSdkVersion } from "../../../shared/analytics/analytics-event";
-import { ApiError, apiRequest } from "../../api/api-client";
+import { ApiError, apiRequest } from "~/app/api/api-client";
+import { type AnalyticsEvent, analyticsSdkVersion } from "~/shared/analytics/analytics-event";
 import { AnalyticsHttpError } from "./analytics-client";
 
 /**

@@ -1,6 +1,7 @@
 // The ask-AI calls: chats and their messages, and the streamed answer (POST /api/ask as server-sent events).
-import type { ChatMessageView, ChatThreadView } from "../../../shared/ask/ask-api";
-import { ApiError, apiRequest, apiStream } from "../../api/api-client";
+
+import { ApiError, apiRequest, apiStream } from "~/app/api/api-client";
+import type { ChatMessageView, ChatThreadView } from "~/shared/ask/ask-api";
 
 /** A message as the chat shows it: a question or answer still being written has no stored time yet. */
 export type ChatEntry = Omit<ChatMessageView, "createdAt"> & { createdAt?: string };

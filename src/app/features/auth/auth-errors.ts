@@ -1,4 +1,4 @@
-import { ApiError } from "../../api/api-client";
+import { ApiError } from "~/app/api/api-client";
 
 /**
  * Maps an auth answer to an auth.json `errors.` key. Wrong e-mail and wrong password read the same,

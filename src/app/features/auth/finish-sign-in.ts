@@ -1,6 +1,6 @@
-import type { UserPayload } from "../../../shared/accounts/user-payload";
-import { type Locale, localizePath, splitLocale } from "../../../shared/i18n/locales";
-import { apiRequest } from "../../api/api-client";
+import { apiRequest } from "~/app/api/api-client";
+import type { UserPayload } from "~/shared/accounts/user-payload";
+import { type Locale, localizePath, splitLocale } from "~/shared/i18n/locales";
 import { onSignedIn } from "./session";
 
 /** `target` (a path with its query) in `locale`: `/notes?x=1` -> `/es/notes?x=1`. */

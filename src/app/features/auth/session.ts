@@ -1,6 +1,6 @@
-import { type Locale, localizePath, splitLocale } from "../../../shared/i18n/locales";
-import { setSessionHandlers } from "../../api/api-client";
-import { clearCsrfToken } from "../../api/csrf-token";
+import { setSessionHandlers } from "~/app/api/api-client";
+import { clearCsrfToken } from "~/app/api/csrf-token";
+import { type Locale, localizePath, splitLocale } from "~/shared/i18n/locales";
 
 // spec section 4 "Authentication": on sign-in store the user, apply the language preference if supported,
 // set the local-storage flag; on sign-out remove it and reload if a user was present.

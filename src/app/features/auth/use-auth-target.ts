@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
-import { safeNext } from "../../../shared/routing/decide-route";
-import { useLocalizedPath } from "../../i18n/use-locale";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { safeNext } from "~/shared/routing/decide-route";
 
 /** Where a successful sign-in goes: a same-origin `next`, else the default signed-in page (Home). */
 export function useAuthTarget(): { target: string; next: string | null; withNext(path: string): string } {

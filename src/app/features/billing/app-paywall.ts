@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { setPaymentRequiredHandler } from "../../api/api-client";
-import { pushAlert } from "../../ui/alert-store";
+import { setPaymentRequiredHandler } from "~/app/api/api-client";
+import { pushAlert } from "~/app/ui/alert-store";
 import {
   trackPaywall,
   trackPaywallProductsFailed,

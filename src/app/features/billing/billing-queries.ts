@@ -1,6 +1,7 @@
 // The billing calls the browser makes (spec section 7, interpretations 25). Every answer is checked with
 // the shared zod schemas: a paywall must not show half a price from an unexpected answer.
 import { z } from "zod";
+import { apiRequest } from "~/app/api/api-client";
 import {
   customerUpdateInput,
   type Discount,
@@ -15,11 +16,10 @@ import {
   planResponseSchema,
   pricesResponseSchema,
   subscriptionCheckResponseSchema,
-} from "../../../shared/billing/billing-api";
-import type { LimitErrorSource } from "../../../shared/billing/plans";
-import type { Subscription } from "../../../shared/billing/subscription";
-import { type Usage, usageSchema } from "../../../shared/usage/usage-api";
-import { apiRequest } from "../../api/api-client";
+} from "~/shared/billing/billing-api";
+import type { LimitErrorSource } from "~/shared/billing/plans";
+import type { Subscription } from "~/shared/billing/subscription";
+import { type Usage, usageSchema } from "~/shared/usage/usage-api";
 
 export async function fetchPlan(signal?: AbortSignal): Promise<PlanResponse> {
   return planResponseSchema.parse(await apiRequest<unknown>("GET", "/user/plan", { signal }));

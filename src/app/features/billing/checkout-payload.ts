@@ -1,5 +1,5 @@
-import type { CheckoutPayload } from "../../../shared/billing/billing-api";
-import type { Locale } from "../../../shared/i18n/locales";
+import type { CheckoutPayload } from "~/shared/billing/billing-api";
+import type { Locale } from "~/shared/i18n/locales";
 
 // spec section 3 "Checkout payload", section 5 and interpretations 25.
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import type { LimitErrorSource } from "../../../shared/billing/plans";
-import type { AlertMessage } from "../../ui/alert-store";
+import type { AlertMessage } from "~/app/ui/alert-store";
+import type { LimitErrorSource } from "~/shared/billing/plans";
 
 // spec section 6: a paying user at a limit is offered a limit-upgrade request, which the server mails
 // to support (they answer the user by e-mail). One dialog for the whole dashboard.

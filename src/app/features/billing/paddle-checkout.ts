@@ -1,6 +1,6 @@
 import type { CheckoutOpenOptions, Paddle, PaddleEventData, PaddleSetupOptions } from "@paddle/paddle-js";
-import type { CheckoutPayload, PaddleClientConfig } from "../../../shared/billing/billing-api";
-import type { Locale } from "../../../shared/i18n/locales";
+import type { CheckoutPayload, PaddleClientConfig } from "~/shared/billing/billing-api";
+import type { Locale } from "~/shared/i18n/locales";
 import { type Wait, wait } from "./checkout-events";
 
 // Paddle.js for the inline checkout (spec sections 2, 8 and 9; interpretations 25 and 27). The script

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlanId } from "../../../shared/billing/plans";
+import type { PlanId } from "~/shared/billing/plans";
 import { createLimitUpgradeStore } from "./limit-upgrade-store";
 import { createPaymentRequiredHandler, decidePaymentRequired, limitReachedMessage } from "./payment-required";
 

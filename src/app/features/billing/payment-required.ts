@@ -1,6 +1,6 @@
-import { type LimitErrorSource, limitErrorSources, type PlanId } from "../../../shared/billing/plans";
-import type { PaymentRequired } from "../../api/api-client";
-import type { AlertMessage } from "../../ui/alert-store";
+import type { PaymentRequired } from "~/app/api/api-client";
+import type { AlertMessage } from "~/app/ui/alert-store";
+import { type LimitErrorSource, limitErrorSources, type PlanId } from "~/shared/billing/plans";
 
 // spec section 8 (HTTP 402) and section 6: over a limit, a free user gets the paywall with the server's
 // message (or common.error.limitReached) and the errorSource; a paying user gets no paywall but the

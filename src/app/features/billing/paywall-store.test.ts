@@ -1,8 +1,8 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Price } from "../../../shared/billing/billing-api";
-import { setApiBaseUrl } from "../../api/csrf-token";
+import { setApiBaseUrl } from "~/app/api/csrf-token";
+import type { Price } from "~/shared/billing/billing-api";
 import { fetchDiscounts, fetchPaywallStructure, fetchPrices } from "./billing-queries";
 import { checkoutSelection, createPaywallStore, type PaywallAnalytics, type PaywallStore } from "./paywall-store";
 

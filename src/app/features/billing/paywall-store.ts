@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
-import type { Discount, PaywallFlowName, PaywallStructureResponse, Price } from "../../../shared/billing/billing-api";
-import { currencySymbol, discountedAmount } from "../../../shared/billing/price-math";
-import type { ProductKey } from "../../../shared/billing/subscription";
-import { ApiError } from "../../api/api-client";
-import type { AlertMessage } from "../../ui/alert-store";
+import { ApiError } from "~/app/api/api-client";
+import type { AlertMessage } from "~/app/ui/alert-store";
+import type { Discount, PaywallFlowName, PaywallStructureResponse, Price } from "~/shared/billing/billing-api";
+import { currencySymbol, discountedAmount } from "~/shared/billing/price-math";
+import type { ProductKey } from "~/shared/billing/subscription";
 
 // spec section 3 "Paywall store" and section 4 (paywall products, config, step, checkout completion).
 // A factory, so the modal (one app-wide store) and the full /paywall page (its own) share the rules.

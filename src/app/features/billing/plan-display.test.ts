@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Price } from "../../../shared/billing/billing-api";
+import type { Price } from "~/shared/billing/billing-api";
 import { planDisplay } from "./plan-display";
 
 // What a plan card shows (spec sections 2 and 9), from the price maths.

@@ -1,4 +1,4 @@
-import type { Discount, Price } from "../../../shared/billing/billing-api";
+import type { Discount, Price } from "~/shared/billing/billing-api";
 import {
   type BillingIntervalKey,
   billingIntervalParts,
@@ -7,7 +7,7 @@ import {
   formatPrice,
   type IntervalUnit,
   planTitleParts,
-} from "../../../shared/billing/price-math";
+} from "~/shared/billing/price-math";
 
 /** What a plan card or the checkout summary shows of one price (spec section 9), before translation. */
 export interface PlanDisplay {

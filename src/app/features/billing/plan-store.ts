@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import type { PlanResponse } from "../../../shared/billing/billing-api";
-import type { Usage } from "../../../shared/usage/usage-api";
-import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
+import { subscribeLiveEvent, subscribeLiveReconnect } from "~/app/api/live-events";
+import type { PlanResponse } from "~/shared/billing/billing-api";
+import type { Usage } from "~/shared/usage/usage-api";
 import { fetchPlan, fetchUsage } from "./billing-queries";
 import { createLoader, type LoaderSnapshot, useLoader } from "./loader-store";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useLocale } from "../../i18n/use-locale";
-import type { loader as rootLoader } from "../../root";
+import { useLocale } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
 import { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchaseFailed } from "../analytics/analytics";
 import { checkSubscription, fetchCheckoutUser, fetchPaddleConfig, setPaymentInitiated, updatePaddleCustomer } from "./billing-queries";
 import { createCheckoutEventHandler } from "./checkout-events";

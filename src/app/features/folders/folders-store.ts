@@ -1,7 +1,7 @@
 // The user's folders, read once and shared by every part of the page that shows them (the folders panel,
 // the folder filter, each "move to folder" menu), so a folder made in one shows up in all at once.
 import { useEffect, useSyncExternalStore } from "react";
-import type { FolderView } from "../../../shared/folders/folders-api";
+import type { FolderView } from "~/shared/folders/folders-api";
 import { createFolder, deleteFolder, fetchFolders, moveNoteToFolder, renameFolder } from "./queries";
 
 /** The spec's loader states; after the first load, re-reads keep showing the folders they replace. */

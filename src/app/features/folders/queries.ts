@@ -1,7 +1,8 @@
 // The folder calls the dashboard makes: list, read, create, rename, delete, and filing a note.
-import type { FolderView } from "../../../shared/folders/folders-api";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import { apiRequest } from "../../api/api-client";
+
+import { apiRequest } from "~/app/api/api-client";
+import type { FolderView } from "~/shared/folders/folders-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 
 export async function fetchFolders(signal?: AbortSignal): Promise<FolderView[]> {
   const answer = await apiRequest<{ items: FolderView[]; nextCursor: null }>("GET", "/folders", { signal });

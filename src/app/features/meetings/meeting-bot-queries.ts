@@ -1,9 +1,9 @@
 // The meeting-bot calls the dashboard makes (issue 6): send a bot, read its details, remove it.
 // Answers are checked with zod: the page must not render half a bot from an unexpected answer.
 import { z } from "zod";
-import { meetingPlatforms } from "../../../shared/meetings/meeting-url";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import { apiRequest } from "../../api/api-client";
+import { apiRequest } from "~/app/api/api-client";
+import { meetingPlatforms } from "~/shared/meetings/meeting-url";
+import type { NoteView } from "~/shared/notes/notes-api";
 
 const sentBotSchema = z.object({ noteId: z.string().min(1), botId: z.string().min(1) });
 export type SentBot = z.infer<typeof sentBotSchema>;

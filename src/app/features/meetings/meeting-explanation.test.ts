@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { locales } from "../../../shared/i18n/locales";
-import type { MeetingCode } from "../../../shared/notes/statuses";
+import { locales } from "~/shared/i18n/locales";
+import type { MeetingCode } from "~/shared/notes/statuses";
 import {
   explainMeetingStatus,
   failedEndingSubcodes,

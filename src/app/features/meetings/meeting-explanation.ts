@@ -1,4 +1,4 @@
-import { type MeetingStatus, usageLimitCode } from "../../../shared/notes/statuses";
+import { type MeetingStatus, usageLimitCode } from "~/shared/notes/statuses";
 
 // Which plain-language explanation (meetings catalog `explanations.*`) a meeting note's bot status gets:
 // spec section 8 (fatal and permission-denied subcodes), section 4 (call_ended subcodes, success endings,

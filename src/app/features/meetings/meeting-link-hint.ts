@@ -1,4 +1,4 @@
-import { type MeetingPlatform, parseMeetingUrl } from "../../../shared/meetings/meeting-url";
+import { type MeetingPlatform, parseMeetingUrl } from "~/shared/meetings/meeting-url";
 
 // What the send-bot form says under the link while the user types or pastes: which meeting it recognised
 // ("Google Meet meeting abc-defg-hij") or that it is no meeting link of the three platforms.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ApiError } from "../../api/api-client";
+import { ApiError } from "~/app/api/api-client";
 import { fetchMeetingBot, type MeetingBotDetails } from "./meeting-bot-queries";
 
 export type MeetingBotHolder =

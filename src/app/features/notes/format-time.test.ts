@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createI18n } from "~/app/i18n/create-i18n";
 import notes from "../../../../i18n/en/notes.json";
-import { createI18n } from "../../i18n/create-i18n";
 import { formatDuration, formatTimestamp, parseTimestamp } from "./format-time";
 
 describe("time formatting", () => {

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatClock } from "../../../shared/notes/clock";
+import { formatClock } from "~/shared/notes/clock";
 
 /**
  * A moment in the media as a clock: m:ss under an hour, h:mm:ss above. Transcript timestamps and

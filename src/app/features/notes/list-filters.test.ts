@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NoteView } from "../../../shared/notes/notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { filtersFromSearch, filtersToQuery, filtersToSearch, listKey, matchesFilters, noFilters } from "./list-filters";
 
 const folder = "0d3c2a9e-3f0b-4b8e-9a51-6a2f7d1c0b11";

@@ -1,7 +1,7 @@
 // The notes list's search and filters as the page keeps them: in the URL (so a filtered list is a link),
 // as API query parameters, and as a test of whether a note that changed live still belongs on the list.
-import type { NoteView } from "../../../shared/notes/notes-api";
-import { type NoteType, noteTypes } from "../../../shared/notes/statuses";
+import type { NoteView } from "~/shared/notes/notes-api";
+import { type NoteType, noteTypes } from "~/shared/notes/statuses";
 
 export interface ListFilters {
   /** What was typed in the search box (full text over titles, transcripts and AI notes). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NoteView } from "../../../shared/notes/notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { forgetNote, mergeFirstPage, readSnapshot, saveScroll, saveSnapshot, upsertNote } from "./notes-list-cache";
 
 /** A note made `seconds` after an origin; the list is newest first. */

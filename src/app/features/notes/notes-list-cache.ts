@@ -1,7 +1,7 @@
 // interpretations 11: the Notes page is kept alive while away. Each list (one per filter set) leaves its
 // items, cursor and scroll position here; coming back shows them at once and refreshes in the background.
 // Module state lives as long as the tab: signing in or out is a full page load, so it never crosses users.
-import type { NoteView } from "../../../shared/notes/notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 
 export interface ListSnapshot {
   items: NoteView[];

@@ -1,6 +1,7 @@
 // The notes calls the dashboard makes: create (text, YouTube; uploads go through upload-client), read, list, retry.
-import type { NotePage, NoteView, TranscriptSegment } from "../../../shared/notes/notes-api";
-import { apiRequest } from "../../api/api-client";
+
+import { apiRequest } from "~/app/api/api-client";
+import type { NotePage, NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
 
 export async function createTextNote(input: { title?: string; text: string }): Promise<NoteView> {
   const answer = await apiRequest<{ note: NoteView }>("POST", "/notes/text", { body: input });

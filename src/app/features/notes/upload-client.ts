@@ -1,6 +1,6 @@
 import { DetailedError, Upload } from "tus-js-client";
-import { reportPaymentRequired } from "../../api/api-client";
-import { apiBaseUrl, getCsrfToken } from "../../api/csrf-token";
+import { reportPaymentRequired } from "~/app/api/api-client";
+import { apiBaseUrl, getCsrfToken } from "~/app/api/csrf-token";
 
 // Resumable uploads to /api/uploads (tus). tus-js-client keeps each unfinished upload's URL in
 // localStorage under a fingerprint of the file, so choosing the same file after a reload or a dropped

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import { subscribeLiveEvent, subscribeLiveReconnect } from "../../api/live-events";
+import { subscribeLiveEvent, subscribeLiveReconnect } from "~/app/api/live-events";
+import type { NoteView } from "~/shared/notes/notes-api";
 
 /**
  * Live note changes over server-sent events (`GET /api/notes/events`, the page's one shared connection).

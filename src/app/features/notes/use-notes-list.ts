@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { NoteView } from "../../../shared/notes/notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { filtersToQuery, type ListFilters, listKey, matchesFilters, noFilters } from "./list-filters";
 import { forgetNote, mergeFirstPage, readSnapshot, saveSnapshot, upsertNote } from "./notes-list-cache";
 import { fetchNotes } from "./queries";

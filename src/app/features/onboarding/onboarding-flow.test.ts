@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setUserInput } from "../../../shared/accounts/user-payload";
+import { setUserInput } from "~/shared/accounts/user-payload";
 import { completeStepInput, firstUnfinishedStep, onboardingSteps, stepNumber } from "./onboarding-flow";
 
 describe("firstUnfinishedStep", () => {

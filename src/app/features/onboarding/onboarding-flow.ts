@@ -7,8 +7,8 @@ import {
   onboardingSteps,
   type Preferences,
   type SetUserInput,
-} from "../../../shared/accounts/user-payload";
-import type { Locale } from "../../../shared/i18n/locales";
+} from "~/shared/accounts/user-payload";
+import type { Locale } from "~/shared/i18n/locales";
 
 export { type OnboardingStep, onboardingSteps };
 

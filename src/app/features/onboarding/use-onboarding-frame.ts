@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useOutletContext } from "react-router";
-import type { OnboardingFrameProps } from "../../ui/onboarding-frame";
+import type { OnboardingFrameProps } from "~/app/ui/onboarding-frame";
 
 /** The parts of the generic-onboarding frame a page decides: progress, skip and close. */
 export type FrameOptions = Pick<OnboardingFrameProps, "steps" | "skip" | "close">;

@@ -1,5 +1,5 @@
-import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, locales } from "../../../shared/i18n/locales";
-import { writeCookie } from "../../ui/write-cookie";
+import { writeCookie } from "~/app/ui/write-cookie";
+import { type Locale, localeCookieMaxAgeSeconds, localeCookieName, locales } from "~/shared/i18n/locales";
 
 /** Each interface language in its own words, as the language switcher shows them. */
 export const interfaceLanguageNames: Record<Locale, string> = { en: "English", es: "Español", pt: "Português" };

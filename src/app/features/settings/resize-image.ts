@@ -1,6 +1,6 @@
 // spec/brief: profile photos are resized in the browser to 256 x 256 and sent as a data URL, which
 // keeps the upload small (the server takes at most 300 KB) and needs no file storage.
-import { maxPhotoDataUrlLength } from "../../../shared/accounts/user-payload";
+import { maxPhotoDataUrlLength } from "~/shared/accounts/user-payload";
 
 export const photoSize = 256;
 

@@ -1,5 +1,5 @@
 // Turning a note's public link on and off (owner only).
-import { apiRequest } from "../../api/api-client";
+import { apiRequest } from "~/app/api/api-client";
 
 export async function shareNote(noteId: string): Promise<{ shareId: string; url: string }> {
   return apiRequest("POST", `/notes/${encodeURIComponent(noteId)}/share`);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { AccountSummary } from "../../../shared/accounts/account-summary";
-import type { loader as rootLoader } from "../../root";
+import type { loader as rootLoader } from "~/app/root";
+import type { AccountSummary } from "~/shared/accounts/account-summary";
 
 /** What the shell shows of the signed-in user (root loader `account`). */
 export type ShellAccount = AccountSummary;

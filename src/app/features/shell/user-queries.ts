@@ -1,7 +1,8 @@
 // The signed-in user's own calls (spec section 7: GET /user, POST /user/set; account deletion; the auth
 // library's change-email). Pages and the shell share them so every screen reads the same payload shape.
-import type { SetUserInput, UserPayload } from "../../../shared/accounts/user-payload";
-import { apiRequest } from "../../api/api-client";
+
+import { apiRequest } from "~/app/api/api-client";
+import type { SetUserInput, UserPayload } from "~/shared/accounts/user-payload";
 
 interface PayloadAnswer {
   success: true;

@@ -1,4 +1,4 @@
-import { PagePlaceholder } from "../../features/shell/components/page-placeholder";
+import { PagePlaceholder } from "~/app/features/shell/components/page-placeholder";
 
 export default function AdminNotesPage() {
   return <PagePlaceholder />;

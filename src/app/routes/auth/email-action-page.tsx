@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { authErrorKey } from "../../features/auth/auth-errors";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
-import { Spinner } from "../../ui/spinner";
+import { apiRequest } from "~/app/api/api-client";
+import { authErrorKey } from "~/app/features/auth/auth-errors";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
+import { Spinner } from "~/app/ui/spinner";
 
 const modes = ["verifyEmail", "verifyAndChangeEmail", "resetPassword"] as const;
 type Mode = (typeof modes)[number];

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { isBannedError } from "../../features/auth/auth-errors";
-import { signInInput } from "../../features/auth/auth-schemas";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { TextField } from "../../features/auth/components/text-field";
-import { finishSignIn } from "../../features/auth/finish-sign-in";
-import { useAuthForm } from "../../features/auth/use-auth-form";
-import { useAuthTarget } from "../../features/auth/use-auth-target";
-import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
+import { apiRequest } from "~/app/api/api-client";
+import { isBannedError } from "~/app/features/auth/auth-errors";
+import { signInInput } from "~/app/features/auth/auth-schemas";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { TextField } from "~/app/features/auth/components/text-field";
+import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { useAuthForm } from "~/app/features/auth/use-auth-form";
+import { useAuthTarget } from "~/app/features/auth/use-auth-target";
+import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
 
 /** interpretations 8: the e-mail + password form. */
 export default function EmailLoginPage() {

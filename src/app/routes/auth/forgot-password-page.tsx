@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { forgotPasswordInput } from "../../features/auth/auth-schemas";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { TextField } from "../../features/auth/components/text-field";
-import { useAuthForm } from "../../features/auth/use-auth-form";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
+import { apiRequest } from "~/app/api/api-client";
+import { forgotPasswordInput } from "~/app/features/auth/auth-schemas";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { TextField } from "~/app/features/auth/components/text-field";
+import { useAuthForm } from "~/app/features/auth/use-auth-form";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
 
 /** Always the same answer, whether or not the address has an account. */
 export default function ForgotPasswordPage() {

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { authErrorKey } from "../../features/auth/auth-errors";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { finishSignIn } from "../../features/auth/finish-sign-in";
-import { useAuthTarget } from "../../features/auth/use-auth-target";
-import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
-import type { loader as rootLoader } from "../../root";
-import { FormMessage } from "../../ui/form-message";
-import { Spinner } from "../../ui/spinner";
+import { apiRequest } from "~/app/api/api-client";
+import { authErrorKey } from "~/app/features/auth/auth-errors";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { useAuthTarget } from "~/app/features/auth/use-auth-target";
+import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
+import { FormMessage } from "~/app/ui/form-message";
+import { Spinner } from "~/app/ui/spinner";
 
 interface GoogleIdentity {
   accounts: {

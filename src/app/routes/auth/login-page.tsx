@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { SocialButtons } from "../../features/auth/components/social-buttons";
-import { useAuthTarget } from "../../features/auth/use-auth-target";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { SocialButtons } from "~/app/features/auth/components/social-buttons";
+import { useAuthTarget } from "~/app/features/auth/use-auth-target";
 
 /** interpretations 8: /login shows every sign-in method. */
 export default function LoginPage() {

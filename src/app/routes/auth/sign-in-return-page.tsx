@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import type { loader as rootLoader } from "../../root";
-import { Spinner } from "../../ui/spinner";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
+import { Spinner } from "~/app/ui/spinner";
 
 /**
  * spec section 2: /signin is the e-mail action link's return URL. Signed in (the verification link signs

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { signUpInput } from "../../features/auth/auth-schemas";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { SocialButtons } from "../../features/auth/components/social-buttons";
-import { TextField } from "../../features/auth/components/text-field";
-import { finishSignIn } from "../../features/auth/finish-sign-in";
-import { useAuthForm } from "../../features/auth/use-auth-form";
-import { useAuthTarget } from "../../features/auth/use-auth-target";
-import { useLocale } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
+import { apiRequest } from "~/app/api/api-client";
+import { signUpInput } from "~/app/features/auth/auth-schemas";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { SocialButtons } from "~/app/features/auth/components/social-buttons";
+import { TextField } from "~/app/features/auth/components/text-field";
+import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { useAuthForm } from "~/app/features/auth/use-auth-form";
+import { useAuthTarget } from "~/app/features/auth/use-auth-target";
+import { useLocale } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
 
 /**
  * interpretations 8: /signup and /register create an account. Sign-up answers alike for new and taken

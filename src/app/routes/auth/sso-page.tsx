@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
 
 /** spec section 6: where a banned user lands after being signed out (`?banned=true`). */
 export default function SsoPage() {

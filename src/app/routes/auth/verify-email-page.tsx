@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { apiRequest } from "../../api/api-client";
-import { authErrorKey } from "../../features/auth/auth-errors";
-import { AuthHeading } from "../../features/auth/components/auth-heading";
-import { signOut } from "../../features/auth/session";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import type { loader as rootLoader } from "../../root";
-import { FormMessage } from "../../ui/form-message";
+import { apiRequest } from "~/app/api/api-client";
+import { authErrorKey } from "~/app/features/auth/auth-errors";
+import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { signOut } from "~/app/features/auth/session";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
+import { FormMessage } from "~/app/ui/form-message";
 
 /** Seconds before another verification mail may be asked for (the server also limits it). */
 const resendCooldownSeconds = 60;

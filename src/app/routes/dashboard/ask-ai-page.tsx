@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { ChatThreadView } from "../../../shared/ask/ask-api";
-import { deleteThread, fetchThreads } from "../../features/ask/ask-client";
-import { ChatView } from "../../features/ask/components/chat-view";
-import { ThreadList } from "../../features/ask/components/thread-list";
-import { confirm } from "../../ui/confirm-store";
+import { deleteThread, fetchThreads } from "~/app/features/ask/ask-client";
+import { ChatView } from "~/app/features/ask/components/chat-view";
+import { ThreadList } from "~/app/features/ask/components/thread-list";
+import { confirm } from "~/app/ui/confirm-store";
+import type { ChatThreadView } from "~/shared/ask/ask-api";
 
 /** /ask-ai: chat with the AI across all of the user's notes; earlier chats are kept (`?thread=` opens one). */
 export default function AskAiPage() {

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { CheckoutFrame, type CheckoutView } from "../../features/billing/components/checkout-frame";
-import { PaymentLogos } from "../../features/billing/components/payment-logos";
-import { PlanSummary } from "../../features/billing/components/plan-summary";
-import { ProPanel } from "../../features/billing/components/pro-panel";
-import { planDisplay } from "../../features/billing/plan-display";
-import { useCheckoutProduct } from "../../features/billing/use-checkout-product";
-import { usePaddleCheckout } from "../../features/billing/use-paddle-checkout";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { FormMessage } from "../../ui/form-message";
-import { Spinner } from "../../ui/spinner";
+import { CheckoutFrame, type CheckoutView } from "~/app/features/billing/components/checkout-frame";
+import { PaymentLogos } from "~/app/features/billing/components/payment-logos";
+import { PlanSummary } from "~/app/features/billing/components/plan-summary";
+import { ProPanel } from "~/app/features/billing/components/pro-panel";
+import { planDisplay } from "~/app/features/billing/plan-display";
+import { useCheckoutProduct } from "~/app/features/billing/use-checkout-product";
+import { usePaddleCheckout } from "~/app/features/billing/use-paddle-checkout";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
+import { Spinner } from "~/app/ui/spinner";
 
 /**
  * /checkout/{productId} (non-Pro only; 1month, 3month, 1year or lifetime): Pro activation as a full page —

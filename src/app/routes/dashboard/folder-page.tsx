@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import type { FolderView } from "../../../shared/folders/folders-api";
-import { ApiError } from "../../api/api-client";
-import { FoldersPanel } from "../../features/folders/components/folders-panel";
-import { folderById, useFolders } from "../../features/folders/folders-store";
-import { fetchFolder } from "../../features/folders/queries";
-import { NoteFilters } from "../../features/notes/components/note-filters";
-import { NoteList } from "../../features/notes/components/note-list";
-import { hasActiveFilters } from "../../features/notes/list-filters";
-import { useListFilters } from "../../features/notes/use-list-filters";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { EmptyState } from "../../ui/empty-state";
-import { Spinner } from "../../ui/spinner";
+import { ApiError } from "~/app/api/api-client";
+import { FoldersPanel } from "~/app/features/folders/components/folders-panel";
+import { folderById, useFolders } from "~/app/features/folders/folders-store";
+import { fetchFolder } from "~/app/features/folders/queries";
+import { NoteFilters } from "~/app/features/notes/components/note-filters";
+import { NoteList } from "~/app/features/notes/components/note-list";
+import { hasActiveFilters } from "~/app/features/notes/list-filters";
+import { useListFilters } from "~/app/features/notes/use-list-filters";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { EmptyState } from "~/app/ui/empty-state";
+import { Spinner } from "~/app/ui/spinner";
+import type { FolderView } from "~/shared/folders/folders-api";
 
 type Holder = { state: "loading" } | { state: "success"; folder: FolderView } | { state: "missing" } | { state: "error" };
 

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SendBotForm } from "../../features/meetings/components/send-bot-form";
-import { NoteList } from "../../features/notes/components/note-list";
-import { PasteTextForm } from "../../features/notes/components/paste-text-form";
-import { RecordForm } from "../../features/notes/components/record-form";
-import { UploadForm } from "../../features/notes/components/upload-form";
-import { YoutubeForm } from "../../features/notes/components/youtube-form";
-import { useLocalizedPath } from "../../i18n/use-locale";
+import { SendBotForm } from "~/app/features/meetings/components/send-bot-form";
+import { NoteList } from "~/app/features/notes/components/note-list";
+import { PasteTextForm } from "~/app/features/notes/components/paste-text-form";
+import { RecordForm } from "~/app/features/notes/components/record-form";
+import { UploadForm } from "~/app/features/notes/components/upload-form";
+import { YoutubeForm } from "~/app/features/notes/components/youtube-form";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
 
 /** Home: the quick ways to add a note (upload, record, YouTube link, meeting bot, document, pasted text) and recent notes. */
 export default function HomePage() {

@@ -1,23 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { NoteChat } from "../../features/ask/components/note-chat";
-import { MeetingStatusPanel } from "../../features/meetings/components/meeting-status-panel";
-import { AiNotesPanel } from "../../features/notes/components/ai-notes-panel";
-import { MediaPlayer } from "../../features/notes/components/media-player";
-import { NoteActions } from "../../features/notes/components/note-actions";
-import { NoteStatusChip } from "../../features/notes/components/note-status-chip";
-import { NoteStatusPanel } from "../../features/notes/components/note-status-panel";
-import { NoteTitle } from "../../features/notes/components/note-title";
-import { SpeakerList } from "../../features/notes/components/speaker-list";
-import { TranscriptView } from "../../features/notes/components/transcript-view";
-import { formatDuration } from "../../features/notes/format-time";
-import { useNotePage } from "../../features/notes/note-page/use-note-page";
-import { usePlayer } from "../../features/notes/note-page/use-player";
-import { forgetNote } from "../../features/notes/notes-list-cache";
-import { useLocale, useLocalizedPath } from "../../i18n/use-locale";
-import { EmptyState } from "../../ui/empty-state";
-import { Spinner } from "../../ui/spinner";
+import { NoteChat } from "~/app/features/ask/components/note-chat";
+import { MeetingStatusPanel } from "~/app/features/meetings/components/meeting-status-panel";
+import { AiNotesPanel } from "~/app/features/notes/components/ai-notes-panel";
+import { MediaPlayer } from "~/app/features/notes/components/media-player";
+import { NoteActions } from "~/app/features/notes/components/note-actions";
+import { NoteStatusChip } from "~/app/features/notes/components/note-status-chip";
+import { NoteStatusPanel } from "~/app/features/notes/components/note-status-panel";
+import { NoteTitle } from "~/app/features/notes/components/note-title";
+import { SpeakerList } from "~/app/features/notes/components/speaker-list";
+import { TranscriptView } from "~/app/features/notes/components/transcript-view";
+import { formatDuration } from "~/app/features/notes/format-time";
+import { useNotePage } from "~/app/features/notes/note-page/use-note-page";
+import { usePlayer } from "~/app/features/notes/note-page/use-player";
+import { forgetNote } from "~/app/features/notes/notes-list-cache";
+import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
+import { EmptyState } from "~/app/ui/empty-state";
+import { Spinner } from "~/app/ui/spinner";
 
 /** `?t=SECONDS` (citation links): where the player starts. */
 function startTime(value: string | null): number | null {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { FoldersPanel } from "../../features/folders/components/folders-panel";
-import { NoteFilters } from "../../features/notes/components/note-filters";
-import { NoteList } from "../../features/notes/components/note-list";
-import { useListFilters } from "../../features/notes/use-list-filters";
+import { FoldersPanel } from "~/app/features/folders/components/folders-panel";
+import { NoteFilters } from "~/app/features/notes/components/note-filters";
+import { NoteList } from "~/app/features/notes/components/note-list";
+import { useListFilters } from "~/app/features/notes/use-list-filters";
 
 /**
  * /notes: every note of the user, newest first, a page at a time, statuses live; searched and filtered

@@ -1,7 +1,7 @@
-import { OnboardingWizard } from "../../features/onboarding/components/onboarding-wizard";
-import { fetchUser } from "../../features/shell/user-queries";
-import { useLocale } from "../../i18n/use-locale";
-import { Spinner } from "../../ui/spinner";
+import { OnboardingWizard } from "~/app/features/onboarding/components/onboarding-wizard";
+import { fetchUser } from "~/app/features/shell/user-queries";
+import { useLocale } from "~/app/i18n/use-locale";
+import { Spinner } from "~/app/ui/spinner";
 import type { Route } from "./+types/onboarding-default-page";
 
 export async function clientLoader() {

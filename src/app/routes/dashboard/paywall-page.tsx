@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { paywallDeps } from "../../features/billing/app-paywall";
-import { PlanPicker } from "../../features/billing/components/plan-picker";
-import { PremiumFeatures, paywallFeatureKeys } from "../../features/billing/components/premium-features";
-import { createPaywallStore, usePaywallState } from "../../features/billing/paywall-store";
-import { useOnboardingFrame } from "../../features/onboarding/use-onboarding-frame";
-import { usePaywallSeen } from "../../features/onboarding/use-paywall-seen";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { pushAlert } from "../../ui/alert-store";
+import { paywallDeps } from "~/app/features/billing/app-paywall";
+import { PlanPicker } from "~/app/features/billing/components/plan-picker";
+import { PremiumFeatures, paywallFeatureKeys } from "~/app/features/billing/components/premium-features";
+import { createPaywallStore, usePaywallState } from "~/app/features/billing/paywall-store";
+import { useOnboardingFrame } from "~/app/features/onboarding/use-onboarding-frame";
+import { usePaywallSeen } from "~/app/features/onboarding/use-paywall-seen";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { pushAlert } from "~/app/ui/alert-store";
 
 /**
  * /paywall (non-Pro only): the paywall step as a full page, shown once after onboarding (interpretations

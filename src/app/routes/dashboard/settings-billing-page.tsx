@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { BillingOverview } from "../../features/billing/components/billing-overview";
-import { SettingsTabs } from "../../features/settings/components/settings-tabs";
+import { BillingOverview } from "~/app/features/billing/components/billing-overview";
+import { SettingsTabs } from "~/app/features/settings/components/settings-tabs";
 
 /** /settings/profile/billing (issue 7): the plan, its renewal or end, usage against the limits, cancel or resume. */
 export default function SettingsBillingPage() {

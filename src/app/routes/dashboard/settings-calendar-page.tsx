@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { SettingsTabs } from "../../features/settings/components/settings-tabs";
-import { EmptyState } from "../../ui/empty-state";
+import { SettingsTabs } from "~/app/features/settings/components/settings-tabs";
+import { EmptyState } from "~/app/ui/empty-state";
 
 // Placeholder: the calendar issue connects Google Calendar, Outlook and Zoom here.
 export default function SettingsCalendarPage() {

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { ChangeEmailForm } from "../../features/settings/components/change-email-form";
-import { SettingsSection } from "../../features/settings/components/settings-section";
-import { SettingsTabs } from "../../features/settings/components/settings-tabs";
-import { fetchUser } from "../../features/shell/user-queries";
-import { Spinner } from "../../ui/spinner";
+import { ChangeEmailForm } from "~/app/features/settings/components/change-email-form";
+import { SettingsSection } from "~/app/features/settings/components/settings-section";
+import { SettingsTabs } from "~/app/features/settings/components/settings-tabs";
+import { fetchUser } from "~/app/features/shell/user-queries";
+import { Spinner } from "~/app/ui/spinner";
 import type { Route } from "./+types/settings-email-page";
 
 export async function clientLoader() {

@@ -1,7 +1,7 @@
-import { ProfileSettings } from "../../features/settings/components/profile-settings";
-import { fetchUser } from "../../features/shell/user-queries";
-import { useLocale } from "../../i18n/use-locale";
-import { Spinner } from "../../ui/spinner";
+import { ProfileSettings } from "~/app/features/settings/components/profile-settings";
+import { fetchUser } from "~/app/features/shell/user-queries";
+import { useLocale } from "~/app/i18n/use-locale";
+import { Spinner } from "~/app/ui/spinner";
 import type { Route } from "./+types/settings-profile-page";
 
 export async function clientLoader() {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { localizePath, splitLocale } from "../../../shared/i18n/locales";
+import { localizePath, splitLocale } from "~/shared/i18n/locales";
 import type { Route } from "./+types/settings-redirect";
 
 // spec section 2: /settings redirects to /settings/profile (in the same language).

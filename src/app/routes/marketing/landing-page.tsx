@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PricingTeaser } from "../../features/marketing/components/pricing-teaser";
-import { marketingPageKey } from "../../features/marketing/page-keys";
-import { useList } from "../../i18n/use-list";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { useRouteName } from "../../i18n/use-route-name";
+import { PricingTeaser } from "~/app/features/marketing/components/pricing-teaser";
+import { marketingPageKey } from "~/app/features/marketing/page-keys";
+import { useList } from "~/app/i18n/use-list";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { useRouteName } from "~/app/i18n/use-route-name";
 
 type Card = { title: string; body: string };
 type Question = { q: string; a: string };

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { marketingPageKey } from "../../features/marketing/page-keys";
-import { useList } from "../../i18n/use-list";
-import { useLocalizedPath } from "../../i18n/use-locale";
-import { useRouteName } from "../../i18n/use-route-name";
+import { marketingPageKey } from "~/app/features/marketing/page-keys";
+import { useList } from "~/app/i18n/use-list";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { useRouteName } from "~/app/i18n/use-route-name";
 
 /** The six onboarding marketing pages; copy from `marketing:onboarding.pages.<key>`. */
 export default function OnboardingPage() {

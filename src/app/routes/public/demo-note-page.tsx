@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { splitLocale } from "../../../shared/i18n/locales";
-import { appContext } from "../../app-context";
-import { PublicNoteView } from "../../features/sharing/components/public-note-view";
+import { appContext } from "~/app/app-context";
+import { PublicNoteView } from "~/app/features/sharing/components/public-note-view";
+import { splitLocale } from "~/shared/i18n/locales";
 import type { Route } from "./+types/demo-note-page";
 
 /** `/demo-note/{id}`: a seeded demo note, read-only, for anyone (signed in or not); unknown ids are the 404 page. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useList } from "../../i18n/use-list";
+import { useList } from "~/app/i18n/use-list";
 
 type Section = { title: string; items: { q: string; a: string }[] };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { useList } from "../../i18n/use-list";
-import { useLocale } from "../../i18n/use-locale";
-import { useRouteName } from "../../i18n/use-route-name";
+import { useList } from "~/app/i18n/use-list";
+import { useLocale } from "~/app/i18n/use-locale";
+import { useRouteName } from "~/app/i18n/use-route-name";
 
 const documentKeys: Record<string, string> = {
   Terms: "terms",

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { shareIdParam } from "../../../shared/sharing/sharing-api";
-import { appContext } from "../../app-context";
-import { PublicNoteView } from "../../features/sharing/components/public-note-view";
+import { appContext } from "~/app/app-context";
+import { PublicNoteView } from "~/app/features/sharing/components/public-note-view";
+import { shareIdParam } from "~/shared/sharing/sharing-api";
 import type { Route } from "./+types/shared-note-page";
 
 /**

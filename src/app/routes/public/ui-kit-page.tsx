@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PageHandle } from "../../hydration";
-import { pushAlert } from "../../ui/alert-store";
-import { confirm } from "../../ui/confirm-store";
-import { Spinner } from "../../ui/spinner";
+import type { PageHandle } from "~/app/hydration";
+import { pushAlert } from "~/app/ui/alert-store";
+import { confirm } from "~/app/ui/confirm-store";
+import { Spinner } from "~/app/ui/spinner";
 
 // Interactive components need React, inside the otherwise static landing layout.
 export const handle: PageHandle = { hydrate: true };

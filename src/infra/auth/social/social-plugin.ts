@@ -1,6 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import type { OAuthProvider } from "better-auth/oauth2";
-import type { SignInProviderId } from "../../../shared/accounts/account-summary";
+import type { SignInProviderId } from "~/shared/accounts/account-summary";
 import { appleProvider, appleSettings } from "./apple";
 import { facebookProvider, facebookSettings } from "./facebook";
 import { googleProvider, googleSettings } from "./google";

@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import type { Locale } from "../../../shared/i18n/locales";
+import type { Locale } from "~/shared/i18n/locales";
 import { greetingFor, MailLayout, type MailTranslate } from "./mail-layout";
 
 export interface AccountExistsMailProps {

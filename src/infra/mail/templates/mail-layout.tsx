@@ -1,6 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import type { Locale } from "../../../shared/i18n/locales";
+import type { Locale } from "~/shared/i18n/locales";
 
 /** A key of i18n/<locale>/mail.json ("section.key"), formatted with ICU. */
 export type MailTranslate = (key: string, values?: Record<string, string | number>) => string;

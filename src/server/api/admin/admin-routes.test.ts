@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { accountClients } from "../../../../test/support/account-clients";
 import { databaseKinds } from "../../../../test/support/test-databases";
 import { actionCodeFor, startTestWeb, TestClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // Admin calls over real HTTP (needs `npm run build`): for the IS_ADMIN role only. Once on PGlite, once on PostgreSQL.
 describe.each(databaseKinds)("admin API on %s", (kind) => {

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { banUser, grantAdmin, revokeAdmin, unbanUser } from "../../../core/accounts/mutations";
-import type { Database } from "../../../infra/db/client";
-import type { ApiEnv } from "../../hono-env";
+import { banUser, grantAdmin, revokeAdmin, unbanUser } from "~/core/accounts/mutations";
+import type { Database } from "~/infra/db/client";
+import type { ApiEnv } from "~/server/hono-env";
 import { AppError } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
+import type { AiNotes } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { type OpenAiChatStandIn, startOpenAiChatStandIn } from "../../../../test/stand-ins/openai-chat/server";
 import { ask } from "../../../../test/support/ask-stream";
 import { waitForNote } from "../../../../test/support/note-events";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
-import type { AiNotes } from "../../../shared/ai-notes/ai-notes-api";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import type { RunningWeb } from "../../start-web";
 
 // AI notes and ask-AI with no language model configured (the offline floor): a text note's transcript goes
 // on to the notes job by itself, the notes are extracted highlights labelled as such, edits and regenerate

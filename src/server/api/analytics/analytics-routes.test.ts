@@ -1,8 +1,8 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
+import type { AnalyticsEvent } from "~/shared/analytics/analytics-event";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import type { AnalyticsEvent } from "../../../shared/analytics/analytics-event";
-import type { RunningWeb } from "../../start-web";
 
 // POST /api/analytics/events over real HTTP (needs `npm run build`): the log sink of interpretations 26
 // writes one log line per event with the session's user id; bad batches are a translated 400, anonymous

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import type { Logger } from "../../../infra/logging/logger";
-import { analyticsBatchInput } from "../../../shared/analytics/analytics-event";
-import type { ApiEnv } from "../../hono-env";
+import type { Logger } from "~/infra/logging/logger";
+import type { ApiEnv } from "~/server/hono-env";
+import { analyticsBatchInput } from "~/shared/analytics/analytics-event";
 import { AppError } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { startTestWeb, TestClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // issue 3 "Abuse": sign-in attempts are limited per client address, and the address comes from the
 // socket, so a client cannot spread its attempts over made-up forwarding headers.

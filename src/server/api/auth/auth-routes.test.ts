@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { accountClients } from "../../../../test/support/account-clients";
 import { databaseKinds } from "../../../../test/support/test-databases";
 import { actionCodeFor, startTestWeb, TestClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // Sign-up, e-mail verification, sign-in and password reset through better-auth over real HTTP (needs
 // `npm run build`), with its errors translated. Once on PGlite, once on PostgreSQL.

@@ -1,9 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Auth } from "../../../infra/auth/create-auth";
-import { requestLocale } from "../../../shared/i18n/request-locale";
-import type { ApiEnv } from "../../hono-env";
-import type { Catalogs } from "../../i18n-catalogs";
+import type { Auth } from "~/infra/auth/create-auth";
+import type { ApiEnv } from "~/server/hono-env";
+import type { Catalogs } from "~/server/i18n-catalogs";
+import { requestLocale } from "~/shared/i18n/request-locale";
 import { AppError, errorBody } from "../api-error";
 
 /** Set from the socket, never from the client, so rate limits count per real address (see create-auth.ts). */

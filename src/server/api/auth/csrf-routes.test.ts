@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { accountClients } from "../../../../test/support/account-clients";
 import { databaseKinds } from "../../../../test/support/test-databases";
 import { startTestWeb, TestClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // The anti-forgery token over real HTTP (needs `npm run build`): handed out in the body and a signed cookie,
 // required on every non-GET cookie call, not on a bearer token's. Once on PGlite, once on PostgreSQL.

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import type { ApiEnv } from "../../hono-env";
-import { createCsrfToken, setCsrfCookie } from "../../middleware/csrf";
+import type { ApiEnv } from "~/server/hono-env";
+import { createCsrfToken, setCsrfCookie } from "~/server/middleware/csrf";
 
 const csrfTokenRoute = createRoute({
   method: "get",

@@ -3,10 +3,10 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultCatalog, defaultDiscountCatalog } from "~/core/billing/settings";
+import type { RunningWeb } from "~/server/start-web";
 import { type PaddleStandIn, startPaddleStandIn } from "../../../../test/stand-ins/paddle/server";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { defaultCatalog, defaultDiscountCatalog } from "../../../core/billing/settings";
-import type { RunningWeb } from "../../start-web";
 
 // What the paywall reads (needs `npm run build`): Paddle.js settings, the paywall structure per flow and
 // pricing tier, prices from Paddle's price preview (through the stand-in) and discounts; and how each

@@ -1,15 +1,16 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { findBillingAccount, findCustomerOwners, hasTransactionEvent } from "../../../core/billing/data";
-import { saveCheckoutCustomer } from "../../../core/billing/mutations";
-import { createPaddleClient, PaddleCallError } from "../../../core/billing/paddle-client";
-import { cancelAtPeriodEnd, listDiscounts, type ManageOutcome, previewPrices, stopCancellation } from "../../../core/billing/service";
-import type { BillingSettings } from "../../../core/billing/settings";
-import { adoptOrphanEvents } from "../../../core/billing/webhook-events";
-import type { Database } from "../../../infra/db/client";
-import type { Logger } from "../../../infra/logging/logger";
-import { isPublicAddress } from "../../../infra/net/address-policy";
+import { findBillingAccount, findCustomerOwners, hasTransactionEvent } from "~/core/billing/data";
+import { saveCheckoutCustomer } from "~/core/billing/mutations";
+import { createPaddleClient, PaddleCallError } from "~/core/billing/paddle-client";
+import { cancelAtPeriodEnd, listDiscounts, type ManageOutcome, previewPrices, stopCancellation } from "~/core/billing/service";
+import type { BillingSettings } from "~/core/billing/settings";
+import { adoptOrphanEvents } from "~/core/billing/webhook-events";
+import type { Database } from "~/infra/db/client";
+import type { Logger } from "~/infra/logging/logger";
+import { isPublicAddress } from "~/infra/net/address-policy";
+import type { ApiEnv } from "~/server/hono-env";
 import {
   customerUpdateInput,
   discountsResponseSchema,
@@ -18,10 +19,9 @@ import {
   paywallStructureResponseSchema,
   pricesResponseSchema,
   subscriptionCheckResponseSchema,
-} from "../../../shared/billing/billing-api";
-import { subscriptionSchema } from "../../../shared/billing/subscription";
-import { environmentFromHost } from "../../../shared/environment";
-import type { ApiEnv } from "../../hono-env";
+} from "~/shared/billing/billing-api";
+import { subscriptionSchema } from "~/shared/billing/subscription";
+import { environmentFromHost } from "~/shared/environment";
 import { AppError } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";

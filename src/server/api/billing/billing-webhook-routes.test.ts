@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultCatalog } from "~/core/billing/settings";
+import { userData } from "~/infra/db/auth-schema";
+import { billingSubscriptions, paddleEvents } from "~/infra/db/billing-schema";
+import type { RunningWeb } from "~/server/start-web";
+import type { UserPayload } from "~/shared/accounts/user-payload";
+import type { Subscription } from "~/shared/billing/subscription";
 import { type PaddleStandIn, startPaddleStandIn } from "../../../../test/stand-ins/paddle/server";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { defaultCatalog } from "../../../core/billing/settings";
-import { userData } from "../../../infra/db/auth-schema";
-import { billingSubscriptions, paddleEvents } from "../../../infra/db/billing-schema";
-import type { UserPayload } from "../../../shared/accounts/user-payload";
-import type { Subscription } from "../../../shared/billing/subscription";
-import type { RunningWeb } from "../../start-web";
 
 // Paddle Billing end to end over real HTTP (needs `npm run build`): the app talks to the Paddle stand-in
 // with the official SDK, and the stand-in's checkout sends its signed webhooks to the app, which stores

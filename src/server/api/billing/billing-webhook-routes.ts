@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { paddleEventInput } from "../../../core/billing/schema";
-import type { BillingSettings } from "../../../core/billing/settings";
-import { receivePaddleEvent } from "../../../core/billing/webhook-events";
-import { verifyPaddleSignature } from "../../../core/billing/webhook-signature";
-import type { Database } from "../../../infra/db/client";
-import type { Logger } from "../../../infra/logging/logger";
-import type { ApiEnv } from "../../hono-env";
+import { paddleEventInput } from "~/core/billing/schema";
+import type { BillingSettings } from "~/core/billing/settings";
+import { receivePaddleEvent } from "~/core/billing/webhook-events";
+import { verifyPaddleSignature } from "~/core/billing/webhook-signature";
+import type { Database } from "~/infra/db/client";
+import type { Logger } from "~/infra/logging/logger";
+import type { ApiEnv } from "~/server/hono-env";
 import { AppError } from "../api-error";
 import { validationError, validationHook } from "../validation-hook";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type MailCatcher, startMailCatcher } from "../../../infra/mail/mail-catcher";
-import { createSmtpMailer, type Mailer } from "../../../infra/mail/mailer";
+import { type MailCatcher, startMailCatcher } from "~/infra/mail/mail-catcher";
+import { createSmtpMailer, type Mailer } from "~/infra/mail/mailer";
 import { devMailboxPage, devMailRoutes, linkify } from "./dev-mail-routes";
 
 let catcher: MailCatcher;

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import type { MailCatcher } from "../../../infra/mail/mail-catcher";
-import type { ApiEnv } from "../../hono-env";
+import type { MailCatcher } from "~/infra/mail/mail-catcher";
+import type { ApiEnv } from "~/server/hono-env";
 
 // The dev mailbox: mounted only when the embedded catcher runs (no SMTP_URL), so a deployment with real
 // mail never exposes it. Tests read mails through the JSON route.

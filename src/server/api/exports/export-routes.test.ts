@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNote } from "~/core/notes/mutations";
+import { user } from "~/infra/db/auth-schema";
+import { notes, transcriptSegments } from "~/infra/db/notes-schema";
+import { aiNotes } from "~/infra/db/workspace-schema";
+import type { RunningWeb } from "~/server/start-web";
+import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { parseSrt, parseVtt, readDocxHtml, readDocxText, readPdfPages } from "../../../../test/support/export-readers";
 import { waitForNote } from "../../../../test/support/note-events";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { createNote } from "../../../core/notes/mutations";
-import { user } from "../../../infra/db/auth-schema";
-import { notes, transcriptSegments } from "../../../infra/db/notes-schema";
-import { aiNotes } from "../../../infra/db/workspace-schema";
-import type { AiNotesContent } from "../../../shared/ai-notes/ai-notes-api";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import type { RunningWeb } from "../../start-web";
 
 // Exports over real HTTP: each format's type, attachment name and contents parsed back; labels in the
 // reader's language; another user's note is not found in any format; bad input is a translated 400;

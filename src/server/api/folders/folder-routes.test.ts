@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
+import type { FolderView } from "~/shared/folders/folders-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import type { FolderView } from "../../../shared/folders/folders-api";
-import type { NoteView } from "../../../shared/notes/notes-api";
-import type { RunningWeb } from "../../start-web";
 
 // Folders and the notes list's filters over real HTTP (needs `npm run build`): names are validated with
 // translated errors, another user's folder or note is a 404, a deleted folder keeps its notes, and

@@ -1,19 +1,19 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { type BotTokenPayload, verifyBotToken } from "../../../core/meetings/bot-token";
-import { findBot } from "../../../core/meetings/data";
-import { type FinishBotDeps, finishBot } from "../../../core/meetings/finish-bot";
-import { applyBotStatus, markRecordingPart, recordHeartbeat, saveSpeakerTimeline } from "../../../core/meetings/mutations";
-import { noteKeys } from "../../../core/notes/storage-keys";
+import { type BotTokenPayload, verifyBotToken } from "~/core/meetings/bot-token";
+import { findBot } from "~/core/meetings/data";
+import { type FinishBotDeps, finishBot } from "~/core/meetings/finish-bot";
+import { applyBotStatus, markRecordingPart, recordHeartbeat, saveSpeakerTimeline } from "~/core/meetings/mutations";
+import { noteKeys } from "~/core/notes/storage-keys";
+import type { ApiEnv } from "~/server/hono-env";
 import {
   botFinishSchema,
   botHeartbeatReplySchema,
   botHeartbeatSchema,
   botSpeakerTimelineSchema,
   botStatusReportSchema,
-} from "../../../shared/meetings/bot-callbacks";
-import type { ApiEnv } from "../../hono-env";
+} from "~/shared/meetings/bot-callbacks";
 import { AppError } from "../api-error";
 import { validationHook } from "../validation-hook";
 

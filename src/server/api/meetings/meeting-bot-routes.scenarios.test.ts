@@ -2,11 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { meetingControl } from "../../../../test/stand-ins/meetings/control-client";
 import type { StandInPlatform } from "../../../../test/stand-ins/meetings/room-state";
 import { type MeetingStandIn, startMeetingStandIn } from "../../../../test/stand-ins/meetings/server";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // Every way a meeting can go wrong, end to end (needs `npm run build`): the web launches real bot processes
 // (one Chromium each) at the stand-in meeting pages, with the leave timers shortened; each scenario must

@@ -2,10 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBotToken } from "~/core/meetings/bot-token";
+import type { RunningWeb } from "~/server/start-web";
 import { userIdOf } from "../../../../test/support/seed-notes";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { createBotToken } from "../../../core/meetings/bot-token";
-import type { RunningWeb } from "../../start-web";
 
 // The meeting bot's product side over real HTTP (needs `npm run build`), with no launcher in this web
 // (EMBEDDED_WORKER=false): the test plays the bot through its signed callbacks. Sending refuses bad links,

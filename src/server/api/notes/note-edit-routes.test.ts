@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noteKeys } from "~/core/notes/storage-keys";
+import { transcriptSegments } from "~/infra/db/notes-schema";
+import { createDiskStorage } from "~/infra/storage/disk-storage";
+import type { Storage } from "~/infra/storage/storage";
+import type { RunningWeb } from "~/server/start-web";
 import { sampleSegments, seedNote, userIdOf } from "../../../../test/support/seed-notes";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { noteKeys } from "../../../core/notes/storage-keys";
-import { transcriptSegments } from "../../../infra/db/notes-schema";
-import { createDiskStorage } from "../../../infra/storage/disk-storage";
-import type { Storage } from "../../../infra/storage/storage";
-import type { RunningWeb } from "../../start-web";
 
 interface Segment {
   position: number;

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { findNote, toNoteView } from "../../../core/notes/data";
-import { deleteNote, editSegment, renameSpeaker, updateNote } from "../../../core/notes/mutations";
-import { playableMedia, youtubeVideoIdOf } from "../../../core/notes/playback";
-import type { Database } from "../../../infra/db/client";
-import type { Storage } from "../../../infra/storage/storage";
-import { noteViewSchema, transcriptSegmentSchema } from "../../../shared/notes/notes-api";
-import type { ApiEnv } from "../../hono-env";
+import { findNote, toNoteView } from "~/core/notes/data";
+import { deleteNote, editSegment, renameSpeaker, updateNote } from "~/core/notes/mutations";
+import { playableMedia, youtubeVideoIdOf } from "~/core/notes/playback";
+import type { Database } from "~/infra/db/client";
+import type { Storage } from "~/infra/storage/storage";
+import type { ApiEnv } from "~/server/hono-env";
+import { noteViewSchema, transcriptSegmentSchema } from "~/shared/notes/notes-api";
 import { AppError } from "../api-error";
 import { mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";

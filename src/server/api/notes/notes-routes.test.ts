@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningWeb } from "~/server/start-web";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import type { RunningWeb } from "../../start-web";
 
 // Notes over real HTTP (needs `npm run build`): pasted text becomes a ready note with its transcript;
 // lists page with a cursor; another user's note reads as not found; bad input answers 400, translated.

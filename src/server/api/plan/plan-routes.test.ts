@@ -3,16 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueBotLaunch } from "~/core/meetings/launch-job";
+import { createMeetingBot } from "~/core/meetings/mutations";
+import { recordTranscription } from "~/core/usage/mutations";
+import { userData } from "~/infra/db/auth-schema";
+import type { RunningWeb } from "~/server/start-web";
+import type { Subscription } from "~/shared/billing/subscription";
+import { parseMeetingUrl } from "~/shared/meetings/meeting-url";
 import { waitForNote } from "../../../../test/support/note-events";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, uploadFile } from "../../../../test/support/tus";
-import { enqueueBotLaunch } from "../../../core/meetings/launch-job";
-import { createMeetingBot } from "../../../core/meetings/mutations";
-import { recordTranscription } from "../../../core/usage/mutations";
-import { userData } from "../../../infra/db/auth-schema";
-import type { Subscription } from "../../../shared/billing/subscription";
-import { parseMeetingUrl } from "../../../shared/meetings/meeting-url";
-import type { RunningWeb } from "../../start-web";
 
 // Plans and limits over real HTTP (issue 7): GET /api/user/plan, the 402s where work starts (uploads,
 // YouTube links, meeting bots) with their errorSource, Pro lifting them, the upgrade request mailed to

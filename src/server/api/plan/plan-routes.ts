@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getPlan, type PlanLimits } from "../../../core/billing/plan";
-import { sendLimitUpgradeRequest } from "../../../core/billing/upgrade-request";
-import type { Database } from "../../../infra/db/client";
-import type { Mailer } from "../../../infra/mail/mailer";
-import { planResponseSchema } from "../../../shared/billing/billing-api";
-import { limitErrorSources } from "../../../shared/billing/plans";
-import type { ApiEnv } from "../../hono-env";
+import { getPlan, type PlanLimits } from "~/core/billing/plan";
+import { sendLimitUpgradeRequest } from "~/core/billing/upgrade-request";
+import type { Database } from "~/infra/db/client";
+import type { Mailer } from "~/infra/mail/mailer";
+import type { ApiEnv } from "~/server/hono-env";
+import { planResponseSchema } from "~/shared/billing/billing-api";
+import { limitErrorSources } from "~/shared/billing/plans";
 import { AppError } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";

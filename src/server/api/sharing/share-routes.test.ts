@@ -2,12 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoNotes } from "~/core/demo-notes/data";
+import { createDiskStorage } from "~/infra/storage/disk-storage";
+import type { Storage } from "~/infra/storage/storage";
+import type { RunningWeb } from "~/server/start-web";
 import { sampleAiNotes, seedNote, userIdOf } from "../../../../test/support/seed-notes";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
-import { demoNotes } from "../../../core/demo-notes/data";
-import { createDiskStorage } from "../../../infra/storage/disk-storage";
-import type { Storage } from "../../../infra/storage/storage";
-import type { RunningWeb } from "../../start-web";
 
 // Public links over real HTTP (needs `npm run build`): the owner turns a note's link on (one link, however
 // often asked) and off; anyone reads it signed out, on the server-rendered /n/ page and its JSON, with

@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { findSharedMedia, findSharedNote } from "../../../core/sharing/data";
-import { revokeShare, shareNote } from "../../../core/sharing/mutations";
-import type { Database } from "../../../infra/db/client";
-import type { Storage } from "../../../infra/storage/storage";
-import { publicNoteSchema, shareIdParam } from "../../../shared/sharing/sharing-api";
-import type { ApiEnv } from "../../hono-env";
+import { findSharedMedia, findSharedNote } from "~/core/sharing/data";
+import { revokeShare, shareNote } from "~/core/sharing/mutations";
+import type { Database } from "~/infra/db/client";
+import type { Storage } from "~/infra/storage/storage";
+import type { ApiEnv } from "~/server/hono-env";
+import { publicNoteSchema, shareIdParam } from "~/shared/sharing/sharing-api";
 import { AppError } from "../api-error";
 import { mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";

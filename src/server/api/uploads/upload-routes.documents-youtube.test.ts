@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordErrorRate } from "~/infra/speech/word-error-rate";
+import type { RunningWeb } from "~/server/start-web";
 import { startYoutubeStandIn, type YoutubeStandIn } from "../../../../test/stand-ins/youtube/server";
 import { youtubeStandInVideos } from "../../../../test/stand-ins/youtube/videos";
 import { speechDir } from "../../../../test/support/media-fixtures";
@@ -9,8 +11,6 @@ import { isFinal, waitForNote } from "../../../../test/support/note-events";
 import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { uploadFile } from "../../../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../../../test/support/whisper-server";
-import { wordErrorRate } from "../../../infra/speech/word-error-rate";
-import type { RunningWeb } from "../../start-web";
 
 // Documents and YouTube links to transcript over real HTTP: tus uploads of the document fixtures, the
 // YouTube stand-in (InnerTube player, caption tracks, audio formats) reached through the link-safety

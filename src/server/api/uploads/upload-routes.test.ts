@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordErrorRate } from "~/infra/speech/word-error-rate";
+import type { RunningWeb } from "~/server/start-web";
 import { bytesOf, clipPath, makeMedia, speechDir } from "../../../../test/support/media-fixtures";
 import { isFinal, waitForNote } from "../../../../test/support/note-events";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadFile, uploadPath } from "../../../../test/support/tus";
 import { startWhisperServer, type WhisperServer } from "../../../../test/support/whisper-server";
-import { wordErrorRate } from "../../../infra/speech/word-error-rate";
-import type { RunningWeb } from "../../start-web";
 
 // Media to transcript over real HTTP: tus uploads (resumed half-way), the pg-boss job in the web process,
 // real Whisper (tiny.en) through the OpenAI-compatible engine, live status over server-sent events, usage,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { banUser } from "~/core/accounts/mutations";
+import type { RunningWeb } from "~/server/start-web";
 import { accountClients } from "../../../../test/support/account-clients";
 import { databaseKinds } from "../../../../test/support/test-databases";
 import { startTestWeb, TestClient } from "../../../../test/support/test-web";
-import { banUser } from "../../../core/accounts/mutations";
-import type { RunningWeb } from "../../start-web";
 
 // The user calls of spec section 7 over real HTTP (needs `npm run build`): payload, settings, onboarding,
 // usage, click ids, deletion, bans and bad input. Once on PGlite, once on PostgreSQL.

@@ -1,4 +1,4 @@
-import type { Citation } from "../../../../shared/ask/ask-api";
+import type { Citation } from "~/shared/ask/ask-api";
 import { CitationLink } from "./citation-link";
 
 type Piece = { offset: number; text: string } | { offset: number; citation: Citation; label: string };

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../../ui/spinner";
-import { TextInput } from "../../../ui/text-input";
+import { Spinner } from "~/app/ui/spinner";
+import { TextInput } from "~/app/ui/text-input";
 import { useAskChat } from "../use-ask-chat";
 import { AnswerText } from "./answer-text";
 import { CitationLink } from "./citation-link";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Citation } from "../../../../shared/ask/ask-api";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { formatTimestamp } from "../../notes/format-time";
+import { formatTimestamp } from "~/app/features/notes/format-time";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import type { Citation } from "~/shared/ask/ask-api";
 
 /**
  * A cited passage: inside its own note it seeks the player; elsewhere it opens the note at that moment

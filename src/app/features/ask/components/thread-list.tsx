@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ChatThreadView } from "../../../../shared/ask/ask-api";
+import type { ChatThreadView } from "~/shared/ask/ask-api";
 
 /** The user's earlier chats (history), newest first; the chosen one is marked. */
 export function ThreadList({

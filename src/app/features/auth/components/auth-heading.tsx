@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useRouteName } from "../../../i18n/use-route-name";
+import { useRouteName } from "~/app/i18n/use-route-name";
 
 /** The page title (h1 and document title): the route's own title unless a state of the page has another. */
 export function AuthHeading({ title, subtitle }: { title?: string; subtitle?: string }) {

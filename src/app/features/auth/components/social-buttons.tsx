@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import type { SignInProviderId } from "../../../../shared/accounts/account-summary";
-import { apiRequest } from "../../../api/api-client";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import type { loader as rootLoader } from "../../../root";
-import { FormMessage } from "../../../ui/form-message";
+import { apiRequest } from "~/app/api/api-client";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
+import { FormMessage } from "~/app/ui/form-message";
+import type { SignInProviderId } from "~/shared/accounts/account-summary";
 import { authErrorKey } from "../auth-errors";
 import { useAuthTarget } from "../use-auth-target";
 

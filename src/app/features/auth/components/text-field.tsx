@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { TextInput } from "../../../ui/text-input";
+import { TextInput } from "~/app/ui/text-input";
 
 interface TextFieldProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { FormMessage } from "../../../ui/form-message";
-import { Spinner } from "../../../ui/spinner";
+import { FormMessage } from "~/app/ui/form-message";
+import { Spinner } from "~/app/ui/spinner";
 import { checkoutFrameClass } from "../paddle-checkout";
 import type { CheckoutSetup } from "../use-paddle-checkout";
 

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseButton } from "../../../ui/close-button";
-import { FormMessage } from "../../../ui/form-message";
-import { Spinner } from "../../../ui/spinner";
+import { CloseButton } from "~/app/ui/close-button";
+import { FormMessage } from "~/app/ui/form-message";
+import { Spinner } from "~/app/ui/spinner";
 import { limitUpgradeStore } from "../app-paywall";
 import { type LimitUpgradeState, useLimitUpgradeState } from "../limit-upgrade-store";
 import { useMessageText } from "../use-message-text";

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseButton } from "../../../ui/close-button";
-import { Spinner } from "../../../ui/spinner";
+import { CloseButton } from "~/app/ui/close-button";
+import { Spinner } from "~/app/ui/spinner";
 import { closePaywall, continueToCheckout, paywallStore, selectPlan } from "../app-paywall";
 import { type PaywallState, usePaywallState } from "../paywall-store";
 import { useMessageText } from "../use-message-text";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../../ui/spinner";
+import { Spinner } from "~/app/ui/spinner";
 import type { PaywallState } from "../paywall-store";
 import { planDisplay } from "../plan-display";
 import { PlanCard } from "./plan-card";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useLocale } from "../../../i18n/use-locale";
+import { useLocale } from "~/app/i18n/use-locale";
 import { checkoutFeatureKeys, PremiumFeatures } from "./premium-features";
 
 /** The checkout page's Pro panel (spec section 2): the Pro image in the page's language and five features. */

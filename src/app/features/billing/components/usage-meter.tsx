@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useLocale } from "../../../i18n/use-locale";
-import { ProgressBar } from "../../../ui/progress-bar";
+import { useLocale } from "~/app/i18n/use-locale";
+import { ProgressBar } from "~/app/ui/progress-bar";
 
 /** One usage line of the billing page: used against the plan's limit, or "Unlimited" (null limit). */
 export function UsageMeter({ label, used, limit, testId }: { label: string; used: number; limit: number | null; testId: string }) {

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormMessage } from "../../../ui/form-message";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextInput } from "~/app/ui/text-input";
 
 /**
  * One line to name a folder (create or rename). The rules (1-60 characters, unique in any case) are the

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import type { FolderView } from "../../../../shared/folders/folders-api";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { pushAlert } from "../../../ui/alert-store";
-import { confirm } from "../../../ui/confirm-store";
-import { Spinner } from "../../../ui/spinner";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { pushAlert } from "~/app/ui/alert-store";
+import { confirm } from "~/app/ui/confirm-store";
+import { Spinner } from "~/app/ui/spinner";
+import type { FolderView } from "~/shared/folders/folders-api";
 import { addFolder, changeFolderName, reloadFolders, removeFolder, useFolders } from "../folders-store";
 import { FolderNameForm } from "./folder-name-form";
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { FormMessage } from "../../../ui/form-message";
-import { SelectInput } from "../../../ui/select-input";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { SelectInput } from "~/app/ui/select-input";
+import { TextInput } from "~/app/ui/text-input";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { addFolder, fileNote, folderById, useFolders } from "../folders-store";
 
 const newFolderValue = "__new";

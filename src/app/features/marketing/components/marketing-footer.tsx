@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocalizedPath } from "../../../i18n/use-locale";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
 
 const productLinks = [
   ["/meeting-summarizer", "MeetingSummarizer"],

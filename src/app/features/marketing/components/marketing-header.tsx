@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { LanguageSwitcher } from "../../../ui/language-switcher";
-import { Logo } from "../../../ui/logo";
-import { ThemeToggle } from "../../../ui/theme-toggle";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { LanguageSwitcher } from "~/app/ui/language-switcher";
+import { Logo } from "~/app/ui/logo";
+import { ThemeToggle } from "~/app/ui/theme-toggle";
 
 export function MarketingHeader() {
   const { t } = useTranslation("marketing");

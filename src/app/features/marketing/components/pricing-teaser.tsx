@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useList } from "../../../i18n/use-list";
-import { useLocalizedPath } from "../../../i18n/use-locale";
+import { useList } from "~/app/i18n/use-list";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
 
 export function PricingTeaser() {
   const { t } = useTranslation("marketing");

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { canCancelMeeting, isFinalMeeting, type MeetingStatus } from "../../../../shared/notes/statuses";
-import { useLocale, useLocalizedPath } from "../../../i18n/use-locale";
-import { confirm } from "../../../ui/confirm-store";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
+import { confirm } from "~/app/ui/confirm-store";
+import type { NoteView } from "~/shared/notes/notes-api";
+import { canCancelMeeting, isFinalMeeting, type MeetingStatus } from "~/shared/notes/statuses";
 import { cancelMeetingBot, type MeetingBotDetails } from "../meeting-bot-queries";
 import { type ExplanationTone, explainMeetingStatus } from "../meeting-explanation";
 import { useMeetingBot } from "../use-meeting-bot";

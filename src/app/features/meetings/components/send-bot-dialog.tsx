@@ -1,7 +1,7 @@
 import { Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseButton } from "../../../ui/close-button";
-import { Spinner } from "../../../ui/spinner";
+import { CloseButton } from "~/app/ui/close-button";
+import { Spinner } from "~/app/ui/spinner";
 import { SendBotForm } from "./send-bot-form";
 
 /** The form inside the dialog: it reads the meetings and notes catalogs, which pages outside Home and the note load on open. */

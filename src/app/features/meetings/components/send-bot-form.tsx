@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ApiError } from "../../../api/api-client";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { FormMessage } from "../../../ui/form-message";
-import { TextInput } from "../../../ui/text-input";
-import { ActionCardHeader } from "../../notes/components/action-card-header";
-import { LanguageSelect } from "../../notes/components/language-select";
-import { formProblem } from "../../shell/error-message";
+import { ApiError } from "~/app/api/api-client";
+import { ActionCardHeader } from "~/app/features/notes/components/action-card-header";
+import { LanguageSelect } from "~/app/features/notes/components/language-select";
+import { formProblem } from "~/app/features/shell/error-message";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextInput } from "~/app/ui/text-input";
 import { sendMeetingBot } from "../meeting-bot-queries";
 import { meetingLinkHint } from "../meeting-link-hint";
 

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type AiNotesContent, aiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
-import { FormMessage } from "../../../ui/form-message";
-import { TextArea } from "../../../ui/text-area";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextArea } from "~/app/ui/text-area";
+import { TextInput } from "~/app/ui/text-input";
+import { type AiNotesContent, aiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import { formatTimestamp, parseTimestamp } from "../format-time";
 import { SaveCancelButtons } from "./save-cancel-buttons";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AiNotes, AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { ProgressBar } from "../../../ui/progress-bar";
+import { ProgressBar } from "~/app/ui/progress-bar";
+import type { AiNotes, AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { AiNotesEditor } from "./ai-notes-editor";
 import { AiNotesView } from "./ai-notes-view";
 import { RegenerateNotesForm } from "./regenerate-notes-form";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
+import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import { formatTimestamp } from "../format-time";
 
 function List({ title, items }: { title: string; items: string[] }) {

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExportContent, ExportFormat } from "../../../../shared/exports/exports-api";
-import { apiBaseUrl } from "../../../api/csrf-token";
-import { useLocale } from "../../../i18n/use-locale";
-import { useCloseOnOutside } from "../../../ui/use-close-on-outside";
+import { apiBaseUrl } from "~/app/api/csrf-token";
+import { useLocale } from "~/app/i18n/use-locale";
+import { useCloseOnOutside } from "~/app/ui/use-close-on-outside";
+import type { ExportContent, ExportFormat } from "~/shared/exports/exports-api";
 
 const documentFormats = ["pdf", "docx", "md", "txt"] as const satisfies readonly ExportFormat[];
 const subtitleFormats = ["srt", "vtt"] as const satisfies readonly ExportFormat[];

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SelectInput } from "../../../ui/select-input";
+import { SelectInput } from "~/app/ui/select-input";
 
 /** Spoken languages offered for transcription; names come from the browser in the reader's language. */
 const spokenLanguages = ["en", "es", "pt", "fr", "de", "it", "nl"] as const;

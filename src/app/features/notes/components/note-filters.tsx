@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { noteTypes } from "../../../../shared/notes/statuses";
-import { SelectInput } from "../../../ui/select-input";
-import { TextInput } from "../../../ui/text-input";
-import { useFolders } from "../../folders/folders-store";
+import { useFolders } from "~/app/features/folders/folders-store";
+import { SelectInput } from "~/app/ui/select-input";
+import { TextInput } from "~/app/ui/text-input";
+import { noteTypes } from "~/shared/notes/statuses";
 import { hasActiveFilters, type ListFilters, noFilters } from "../list-filters";
 import { NoteSearchBox } from "./note-search-box";
 import { NoteTypeIcon } from "./note-type-icon";

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocale, useLocalizedPath } from "../../../i18n/use-locale";
-import { EmptyState } from "../../../ui/empty-state";
-import { Spinner } from "../../../ui/spinner";
-import { MoveToFolder } from "../../folders/components/move-to-folder";
+import { MoveToFolder } from "~/app/features/folders/components/move-to-folder";
+import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
+import { EmptyState } from "~/app/ui/empty-state";
+import { Spinner } from "~/app/ui/spinner";
 import { hasActiveFilters, type ListFilters, noFilters } from "../list-filters";
 import { readSnapshot, saveScroll } from "../notes-list-cache";
 import { useNotesList } from "../use-notes-list";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextInput } from "../../../ui/text-input";
+import { TextInput } from "~/app/ui/text-input";
 
 /** Typing pauses this long before the list searches: one request per word, not per key. */
 const debounceMs = 300;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { displayStatus, statusLabelKey } from "../../../../shared/notes/statuses";
+import type { NoteView } from "~/shared/notes/notes-api";
+import { displayStatus, statusLabelKey } from "~/shared/notes/statuses";
 
 /** A note's display status (spec: transcription status wins, else meeting status, inactive -> no recording). */
 export function NoteStatusChip({ note }: { note: NoteView }) {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { canRetryTranscription } from "../../../../shared/notes/statuses";
-import { ProgressBar } from "../../../ui/progress-bar";
-import { formProblem } from "../../shell/error-message";
+import { formProblem } from "~/app/features/shell/error-message";
+import { ProgressBar } from "~/app/ui/progress-bar";
+import type { NoteView } from "~/shared/notes/notes-api";
+import { canRetryTranscription } from "~/shared/notes/statuses";
 import { retryTranscription } from "../queries";
 
 /** While transcribing: progress; after a failure or no transcript: the reason and, when allowed, retry. */

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormMessage } from "../../../ui/form-message";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextInput } from "~/app/ui/text-input";
 import { SaveCancelButtons } from "./save-cancel-buttons";
 
 /** The note's title as its heading; the owner (with `onRename`) can change it in place (1-200 characters). */

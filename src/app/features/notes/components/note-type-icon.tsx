@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { NoteType } from "../../../../shared/notes/statuses";
+import type { NoteType } from "~/shared/notes/statuses";
 
 // One outline icon per note source (24 px grid, drawn with the text colour), so a row says at a glance
 // where a note came from.

@@ -2,11 +2,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { FormMessage } from "../../../ui/form-message";
-import { TextArea } from "../../../ui/text-area";
-import { TextInput } from "../../../ui/text-input";
-import { formProblem } from "../../shell/error-message";
+import { formProblem } from "~/app/features/shell/error-message";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextArea } from "~/app/ui/text-area";
+import { TextInput } from "~/app/ui/text-input";
 import { createTextNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type NotesTemplate, notesTemplates } from "../../../../shared/ai-notes/ai-notes-api";
-import type { NoteView } from "../../../../shared/notes/notes-api";
-import { FormMessage } from "../../../ui/form-message";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { type NotesTemplate, notesTemplates } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView } from "~/shared/notes/notes-api";
 import { regenerateAiNotes } from "../note-page/note-edit-queries";
 
 /** Writes the AI notes again with a template (or "detect automatically"); progress then shows live. */

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormMessage } from "../../../ui/form-message";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextInput } from "~/app/ui/text-input";
 
 /** The note's speakers; the owner renames one everywhere at once (1-80 characters). */
 export function SpeakerList({ speakers, onRename }: { speakers: string[]; onRename?(from: string, to: string): Promise<void> }) {

@@ -1,10 +1,10 @@
 import { Fragment, type MouseEvent, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TranscriptSegment } from "../../../../shared/notes/notes-api";
-import { FormMessage } from "../../../ui/form-message";
-import { TextArea } from "../../../ui/text-area";
-import { TextInput } from "../../../ui/text-input";
-import { errorMessage } from "../../shell/error-message";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { FormMessage } from "~/app/ui/form-message";
+import { TextArea } from "~/app/ui/text-area";
+import { TextInput } from "~/app/ui/text-input";
+import type { TranscriptSegment } from "~/shared/notes/notes-api";
 import { formatTimestamp } from "../format-time";
 import { SaveCancelButtons } from "./save-cancel-buttons";
 

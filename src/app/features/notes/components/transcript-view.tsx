@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
-import type { TranscriptSegment } from "../../../../shared/notes/notes-api";
+import type { TranscriptSegment } from "~/shared/notes/notes-api";
 import { type SegmentEdit, TranscriptSegmentRow } from "./transcript-segment-row";
 
 /** Index of the last item whose start is at or before `time` (-1 before the first). Items are in time order. */

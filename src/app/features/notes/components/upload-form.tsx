@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { FormMessage } from "../../../ui/form-message";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { FormMessage } from "~/app/ui/form-message";
 import { useUpload } from "../use-upload";
 import { ActionCardHeader } from "./action-card-header";
 import { LanguageSelect } from "./language-select";

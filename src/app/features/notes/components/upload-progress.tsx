@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ProgressBar } from "../../../ui/progress-bar";
+import { ProgressBar } from "~/app/ui/progress-bar";
 import { formatBytes } from "../format-bytes";
 import type { UploadState } from "../use-upload";
 

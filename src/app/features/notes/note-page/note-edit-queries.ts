@@ -1,7 +1,8 @@
 // The note page's calls: playback, title, transcript corrections, speakers, delete, AI notes.
-import type { AiNotes, AiNotesContent, NotesTemplate } from "../../../../shared/ai-notes/ai-notes-api";
-import type { NoteView, TranscriptSegment } from "../../../../shared/notes/notes-api";
-import { apiRequest } from "../../../api/api-client";
+
+import { apiRequest } from "~/app/api/api-client";
+import type { AiNotes, AiNotesContent, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
 
 const notePath = (id: string) => `/notes/${encodeURIComponent(id)}`;
 

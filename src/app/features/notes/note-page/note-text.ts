@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
+import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import { formatTimestamp } from "../format-time";
 
 /** The transcript as plain text: one paragraph per segment, with its time and speaker when known. */

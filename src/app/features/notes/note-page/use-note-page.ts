@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AiNotesContent } from "../../../../shared/ai-notes/ai-notes-api";
-import type { NoteView, TranscriptSegment } from "../../../../shared/notes/notes-api";
-import { ApiError } from "../../../api/api-client";
+import { ApiError } from "~/app/api/api-client";
+import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import type { NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
 import type { AiNotesHolder } from "../components/ai-notes-panel";
 import type { SegmentEdit } from "../components/transcript-segment-row";
 import { fetchNote } from "../queries";

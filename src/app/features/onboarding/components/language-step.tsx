@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isLocale, type Locale } from "../../../../shared/i18n/locales";
-import { useLocale } from "../../../i18n/use-locale";
-import { SelectInput } from "../../../ui/select-input";
-import { interfaceLanguageNames, interfaceLanguages, languageName, meetingLanguages } from "../../settings/interface-language";
+import { interfaceLanguageNames, interfaceLanguages, languageName, meetingLanguages } from "~/app/features/settings/interface-language";
+import { useLocale } from "~/app/i18n/use-locale";
+import { SelectInput } from "~/app/ui/select-input";
+import { isLocale, type Locale } from "~/shared/i18n/locales";
 import { StepActions } from "./step-actions";
 import { StepForm } from "./step-form";
 

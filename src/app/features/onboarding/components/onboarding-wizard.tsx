@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Preferences, UserPayload } from "../../../../shared/accounts/user-payload";
-import { type Locale, localizePath } from "../../../../shared/i18n/locales";
-import { useLocale } from "../../../i18n/use-locale";
-import { pushAlert } from "../../../ui/alert-store";
-import { rememberInterfaceLanguage } from "../../settings/interface-language";
-import { saveUser } from "../../shell/user-queries";
+import { rememberInterfaceLanguage } from "~/app/features/settings/interface-language";
+import { saveUser } from "~/app/features/shell/user-queries";
+import { useLocale } from "~/app/i18n/use-locale";
+import { pushAlert } from "~/app/ui/alert-store";
+import type { Preferences, UserPayload } from "~/shared/accounts/user-payload";
+import { type Locale, localizePath } from "~/shared/i18n/locales";
 import { completeStepInput, firstUnfinishedStep, type OnboardingStep, onboardingSteps, stepNumber } from "../onboarding-flow";
 import { useOnboardingFrame } from "../use-onboarding-frame";
 import { CalendarStep } from "./calendar-step";

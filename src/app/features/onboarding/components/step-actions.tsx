@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../../ui/spinner";
+import { Spinner } from "~/app/ui/spinner";
 
 /** The submit button of an onboarding step, with its saving state. */
 export function StepActions({ isSaving, isDisabled = false, label }: { isSaving: boolean; isDisabled?: boolean; label: string }) {

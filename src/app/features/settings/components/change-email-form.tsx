@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/api-client";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { TextInput } from "../../../ui/text-input";
-import { requestEmailChange } from "../../shell/user-queries";
+import { ApiError } from "~/app/api/api-client";
+import { requestEmailChange } from "~/app/features/shell/user-queries";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { TextInput } from "~/app/ui/text-input";
 import { changeEmailInput, firstErrorCode } from "../settings-schemas";
 import { SettingsFieldForm } from "./settings-field-form";
 import { SettingsSection } from "./settings-section";

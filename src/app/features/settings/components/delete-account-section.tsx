@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { confirm } from "../../../ui/confirm-store";
-import { forgetSignedIn } from "../../auth/session";
-import { errorMessage } from "../../shell/error-message";
-import { deleteMyAccount } from "../../shell/user-queries";
+import { forgetSignedIn } from "~/app/features/auth/session";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { deleteMyAccount } from "~/app/features/shell/user-queries";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { confirm } from "~/app/ui/confirm-store";
 import { SettingsSection } from "./settings-section";
 
 /** Deletes the account after a confirm dialog; the server removes the data and ends the session. */

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UserPayload } from "../../../../shared/accounts/user-payload";
-import { pushAlert } from "../../../ui/alert-store";
-import { TextInput } from "../../../ui/text-input";
-import { updateAccount } from "../../shell/account-store";
-import { errorMessage } from "../../shell/error-message";
-import { saveUser } from "../../shell/user-queries";
+import { updateAccount } from "~/app/features/shell/account-store";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { saveUser } from "~/app/features/shell/user-queries";
+import { pushAlert } from "~/app/ui/alert-store";
+import { TextInput } from "~/app/ui/text-input";
+import type { UserPayload } from "~/shared/accounts/user-payload";
 import { firstErrorCode, nameInput } from "../settings-schemas";
 import { SettingsFieldForm } from "./settings-field-form";
 import { SettingsSection } from "./settings-section";

@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UserPayload } from "../../../../shared/accounts/user-payload";
-import { pushAlert } from "../../../ui/alert-store";
-import { updateAccount } from "../../shell/account-store";
-import { UserAvatar } from "../../shell/components/user-avatar";
-import { errorMessage } from "../../shell/error-message";
-import { saveUser } from "../../shell/user-queries";
+import { updateAccount } from "~/app/features/shell/account-store";
+import { UserAvatar } from "~/app/features/shell/components/user-avatar";
+import { errorMessage } from "~/app/features/shell/error-message";
+import { saveUser } from "~/app/features/shell/user-queries";
+import { pushAlert } from "~/app/ui/alert-store";
+import type { UserPayload } from "~/shared/accounts/user-payload";
 import { resizePhoto } from "../resize-image";
 import { SettingsSection } from "./settings-section";
 

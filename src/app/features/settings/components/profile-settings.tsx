@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { UserPayload } from "../../../../shared/accounts/user-payload";
+import type { UserPayload } from "~/shared/accounts/user-payload";
 import { DeleteAccountSection } from "./delete-account-section";
 import { ProfileLanguageForm } from "./profile-language-form";
 import { ProfileNameForm } from "./profile-name-form";

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import type { PublicNote } from "../../../../shared/sharing/sharing-api";
-import { AiNotesView } from "../../notes/components/ai-notes-view";
-import { MediaPlayer } from "../../notes/components/media-player";
-import { SpeakerList } from "../../notes/components/speaker-list";
-import { TranscriptView } from "../../notes/components/transcript-view";
-import { formatDuration } from "../../notes/format-time";
-import { usePlayer } from "../../notes/note-page/use-player";
+import { AiNotesView } from "~/app/features/notes/components/ai-notes-view";
+import { MediaPlayer } from "~/app/features/notes/components/media-player";
+import { SpeakerList } from "~/app/features/notes/components/speaker-list";
+import { TranscriptView } from "~/app/features/notes/components/transcript-view";
+import { formatDuration } from "~/app/features/notes/format-time";
+import { usePlayer } from "~/app/features/notes/note-page/use-player";
+import type { PublicNote } from "~/shared/sharing/sharing-api";
 
 /**
  * A note in public mode (shared links and demo notes): title, date, AI notes and transcript with the

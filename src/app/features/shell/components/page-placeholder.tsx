@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useRouteName } from "../../../i18n/use-route-name";
-import { EmptyState } from "../../../ui/empty-state";
+import { useRouteName } from "~/app/i18n/use-route-name";
+import { EmptyState } from "~/app/ui/empty-state";
 
 /** A page whose feature lands in a later release: its title and an honest empty state, translated. */
 export function PagePlaceholder({ children }: { children?: React.ReactNode }) {

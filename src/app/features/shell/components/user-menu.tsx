@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocalizedPath } from "../../../i18n/use-locale";
-import { useCloseOnOutside } from "../../../ui/use-close-on-outside";
-import { signOut } from "../../auth/session";
-import { openPaywall } from "../../billing/app-paywall";
-import { usePlan } from "../../billing/plan-store";
+import { signOut } from "~/app/features/auth/session";
+import { openPaywall } from "~/app/features/billing/app-paywall";
+import { usePlan } from "~/app/features/billing/plan-store";
+import { useLocalizedPath } from "~/app/i18n/use-locale";
+import { useCloseOnOutside } from "~/app/ui/use-close-on-outside";
 import { useAccount } from "../account-store";
 import { UserAvatar } from "./user-avatar";
 
