@@ -63,16 +63,8 @@ export function reportPaymentRequired(event: PaymentRequired): boolean {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await send(method, path, options);
-  if (response.status === 403) {
-    const body = await readBody(response.clone());
-    if (body.errorCode === "INVALID_CSRF_TOKEN") {
-      // spec section 8: clear the token, fetch a new one, retry once.
-      clearCsrfToken();
-      return finish<T>(await send(method, path, options), options);
-    }
-  }
-  return finish<T>(response, options);
+  const response = await sessionFetch(buildRequest(method, path, options), options);
+  return (await readBody(response)) as T;
 }
 
 /**
@@ -80,31 +72,44 @@ export async function apiRequest<T>(method: string, path: string, options: ApiRe
  * through the same handling as apiRequest (CSRF retry, 401, ban, translated message).
  */
 export async function apiStream(method: string, path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  let response = await send(method, path, options);
+  return sessionFetch(buildRequest(method, path, options), options);
+}
+
+/**
+ * The transport of every API call (the typed client's `fetch`, and apiRequest's): spec section 7 headers,
+ * the anti-forgery token on writes with one retry after INVALID_CSRF_TOKEN (section 8), and any answer that
+ * is not a success turned into an ApiError after its global handling (401, ban, 402).
+ */
+export async function sessionFetch(
+  request: Request,
+  options: Pick<ApiRequestOptions, "errorMessage" | "isBackground"> = {},
+): Promise<Response> {
+  const retry = request.clone();
+  let response = await fetch(await withSessionHeaders(request));
   if (response.status === 403 && (await readBody(response.clone())).errorCode === "INVALID_CSRF_TOKEN") {
     clearCsrfToken();
-    response = await send(method, path, options);
+    response = await fetch(await withSessionHeaders(retry));
   }
-  if (response.ok && response.body) return response;
+  if (response.ok) return response;
   return finish<never>(response, options);
 }
 
-async function send(method: string, path: string, { body, query, signal }: ApiRequestOptions): Promise<Response> {
-  const upper = method.toUpperCase();
-  const headers: Record<string, string> = {
-    "Accept-Language": currentLocale(),
-    "X-Platform": "web",
-    "X-Version": "1.0.0",
-  };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (upper !== "GET" && upper !== "HEAD") headers["X-CSRF-Token"] = await getCsrfToken();
-  return fetch(`${apiBaseUrl()}/api${path}${queryString(query)}`, {
-    method: upper,
-    headers,
+function buildRequest(method: string, path: string, { body, query, signal }: ApiRequestOptions): Request {
+  return new Request(`${apiBaseUrl()}/api${path}${queryString(query)}`, {
+    method: method.toUpperCase(),
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
     signal,
   });
+}
+
+async function withSessionHeaders(request: Request): Promise<Request> {
+  const headers = new Headers(request.headers);
+  headers.set("Accept-Language", currentLocale());
+  headers.set("X-Platform", "web");
+  headers.set("X-Version", "1.0.0");
+  if (request.method !== "GET" && request.method !== "HEAD") headers.set("X-CSRF-Token", await getCsrfToken());
+  return new Request(request, { headers, credentials: "include" });
 }
 
 async function finish<T>(response: Response, options: ApiRequestOptions): Promise<T> {

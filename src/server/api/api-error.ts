@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { apiErrorSchema } from "~/shared/api/api-contract";
 import { requestLocale } from "~/shared/i18n/request-locale";
 import type { Catalogs } from "../i18n-catalogs";
 
@@ -71,6 +72,11 @@ export function errorBody(catalogs: Catalogs, headers: Headers, error: AppError)
     ...(error.details ? { details: error.details } : {}),
     ...error.extra,
   };
+}
+
+/** A route's error answer in /api/openapi.json: always the one named ApiError body that errorBody writes. */
+export function errorResponse(description: string) {
+  return { description, content: { "application/json": { schema: apiErrorSchema } } };
 }
 
 export function respondWithError(c: Context, catalogs: Catalogs, error: AppError) {

@@ -1,4 +1,5 @@
 import type { LimitReached } from "~/core/billing/limits";
+import { limitReachedErrorSchema } from "~/shared/api/api-contract";
 import type { LimitErrorSource } from "~/shared/billing/plans";
 import { type ApiErrorCode, AppError } from "./api-error";
 
@@ -11,4 +12,9 @@ const codeOf: Record<LimitErrorSource, ApiErrorCode> = {
 /** A plan limit as the 402 the browser acts on: the paywall (free) or the upgrade request (paid). */
 export function limitReachedError(reached: LimitReached): AppError {
   return new AppError(codeOf[reached.errorSource], undefined, { errorSource: reached.errorSource, limit: reached.limit });
+}
+
+/** A route's 402 in /api/openapi.json: the ApiError body with the limit's errorSource and limit. */
+export function limitErrorResponse(description: string) {
+  return { description, content: { "application/json": { schema: limitReachedErrorSchema } } };
 }

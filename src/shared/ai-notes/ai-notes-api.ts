@@ -47,3 +47,13 @@ export const aiNotesSchema = z
   })
   .meta({ id: "AiNotes" });
 export type AiNotes = z.infer<typeof aiNotesSchema>;
+
+/** GET /api/notes/{id}/ai-notes: null until the notes are generated. */
+// A union, not `.nullable()`: zod-to-openapi would mark the named AiNotes component itself nullable, and
+// with it every answer that references it (a save's answer is never null).
+export const aiNotesResponseSchema = z.object({ aiNotes: z.union([aiNotesSchema, z.null()]) }).meta({ id: "AiNotesResponse" });
+export type AiNotesResponse = z.infer<typeof aiNotesResponseSchema>;
+
+/** PUT /api/notes/{id}/ai-notes: the notes as saved (never null: there is nothing to edit before). */
+export const savedAiNotesResponseSchema = z.object({ aiNotes: aiNotesSchema }).meta({ id: "SavedAiNotesResponse" });
+export type SavedAiNotesResponse = z.infer<typeof savedAiNotesResponseSchema>;

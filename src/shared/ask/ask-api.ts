@@ -35,3 +35,11 @@ export const chatThreadViewSchema = z
   .object({ id: z.string(), noteId: z.string().nullable(), title: z.string(), updatedAt: z.string() })
   .meta({ id: "ChatThread" });
 export type ChatThreadView = z.infer<typeof chatThreadViewSchema>;
+
+/** GET /api/ask/threads: every chat at once (the list shape of spec section 3, nextCursor always null). */
+export const chatThreadListSchema = z.object({ items: z.array(chatThreadViewSchema), nextCursor: z.null() }).meta({ id: "ChatThreadList" });
+export type ChatThreadList = z.infer<typeof chatThreadListSchema>;
+
+/** GET /api/ask/threads/{id}/messages: a chat's messages, oldest first. */
+export const chatMessageListSchema = z.object({ items: z.array(chatMessageViewSchema) }).meta({ id: "ChatMessageList" });
+export type ChatMessageList = z.infer<typeof chatMessageListSchema>;

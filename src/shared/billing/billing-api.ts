@@ -3,14 +3,17 @@ import { limitsSchema, planIds } from "./plans";
 import { productKeys, subscriptionSchema } from "./subscription";
 
 // Answers of the billing calls (spec section 7, interpretations 25). Every answer that the spec gives a
-// `data` field carries `{ success: true, data }`; plan and usage answer their object as it is.
+// `data` field carries `{ success: true, data }`; plan and usage answer their object as it is. Each answer
+// is a named component in /api/openapi.json (zod's `.meta({ id })`).
 
 /** GET /api/user/plan (spec section 3 "Plan data"). */
-export const planResponseSchema = z.object({
-  id: z.enum(planIds),
-  subscription: subscriptionSchema.nullable(),
-  limits: limitsSchema,
-});
+export const planResponseSchema = z
+  .object({
+    id: z.enum(planIds),
+    subscription: subscriptionSchema.nullable(),
+    limits: limitsSchema,
+  })
+  .meta({ id: "UserPlan" });
 export type PlanResponse = z.infer<typeof planResponseSchema>;
 
 /** spec section 3 "Price" (Stripe-like names, filled from Paddle's price preview). */
@@ -37,16 +40,20 @@ export const priceSchema = z.object({
 export type Price = z.infer<typeof priceSchema>;
 
 /** GET /api/paddle/prices?priceIds=a,b&source= → prices in the order asked, with product names. */
-export const pricesResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ prices: z.array(priceSchema), productNames: z.array(z.string()) }),
-});
+export const pricesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ prices: z.array(priceSchema), productNames: z.array(z.string()) }),
+  })
+  .meta({ id: "PricesResponse" });
 
 /** spec section 3 "Discount": amount is a percentage. */
 export const discountSchema = z.object({ id: z.string(), amount: z.number().min(0).max(100) });
 export type Discount = z.infer<typeof discountSchema>;
 /** GET /api/paddle/discounts?discountIds=a,b → data keyed by discount id. */
-export const discountsResponseSchema = z.object({ success: z.literal(true), data: z.record(z.string(), discountSchema) });
+export const discountsResponseSchema = z
+  .object({ success: z.literal(true), data: z.record(z.string(), discountSchema) })
+  .meta({ id: "DiscountsResponse" });
 
 /** spec section 3 "Paywall structure", one flow. */
 export const paywallFlowSchema = z.object({
@@ -69,38 +76,54 @@ export type PaywallFlowName = (typeof paywallFlowNames)[number];
  * catalog (same order), and the discount ids of its discounts (parallel to the prices by index; empty
  * when the flow has none).
  */
-export const paywallStructureResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
-    flow: z.enum(paywallFlowNames),
-    structure: paywallFlowSchema,
-    pricingTier: z.enum(["t1", "t5"]),
-    priceIds: z.array(z.string()),
-    discountIds: z.array(z.string()),
-    /** Every product of the tier's catalog (lifetime included, interpretations 24) for /checkout/{productId}. */
-    catalog: z.partialRecord(z.enum(productKeys), z.string()),
-  }),
-});
+export const paywallStructureResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      flow: z.enum(paywallFlowNames),
+      structure: paywallFlowSchema,
+      pricingTier: z.enum(["t1", "t5"]),
+      priceIds: z.array(z.string()),
+      discountIds: z.array(z.string()),
+      /** Every product of the tier's catalog (lifetime included, interpretations 24) for /checkout/{productId}. */
+      catalog: z.partialRecord(z.enum(productKeys), z.string()),
+    }),
+  })
+  .meta({ id: "PaywallStructureResponse" });
 export type PaywallStructureResponse = z.infer<typeof paywallStructureResponseSchema>["data"];
 
 /** GET /api/paddle/config → what the browser needs for Paddle.js; null when payments are not configured. */
-export const paddleConfigResponseSchema = z.object({
-  success: z.literal(true),
-  data: z
-    .object({
-      clientToken: z.string(),
-      environment: z.enum(["sandbox", "production"]),
-      scriptUrl: z.url(),
-    })
-    .nullable(),
-});
+export const paddleConfigResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z
+      .object({
+        clientToken: z.string(),
+        environment: z.enum(["sandbox", "production"]),
+        scriptUrl: z.url(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "PaddleConfigResponse" });
 export type PaddleClientConfig = NonNullable<z.infer<typeof paddleConfigResponseSchema>["data"]>;
 
 /** GET /api/payment/subscriptions?cid=&transactionId= */
-export const subscriptionCheckResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ isActive: z.boolean(), subscription: subscriptionSchema.nullable() }),
-});
+export const subscriptionCheckResponseSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ isActive: z.boolean(), subscription: subscriptionSchema.nullable() }),
+  })
+  .meta({ id: "SubscriptionCheckResponse" });
+
+/** POST /api/paddle/cancel-subscription and /api/paddle/stop-cancellation: the entitlement after the change. */
+export const subscriptionChangeResponseSchema = z
+  .object({ success: z.literal(true), data: z.object({ subscription: subscriptionSchema.nullable() }) })
+  .meta({ id: "SubscriptionChangeResponse" });
+
+/** POST /api/paddle/customer-update: stored (the spec's nested success). */
+export const customerUpdateResponseSchema = z
+  .object({ success: z.literal(true), data: z.object({ success: z.literal(true) }) })
+  .meta({ id: "CustomerUpdateResponse" });
 
 /** POST /api/paddle/customer-update body. */
 export const customerUpdateInput = z.object({

@@ -65,3 +65,30 @@ export type NoteView = z.infer<typeof noteViewSchema>;
 /** spec section 3: list responses are `{ items, nextCursor }`. */
 export const notePageSchema = z.object({ items: z.array(noteViewSchema), nextCursor: z.string().nullable() }).meta({ id: "NotePage" });
 export type NotePage = z.infer<typeof notePageSchema>;
+
+/** One note: what creating, renaming, retrying, filing and cancelling a note's bot answer. */
+export const noteResponseSchema = z.object({ note: noteViewSchema }).meta({ id: "NoteResponse" });
+export type NoteResponse = z.infer<typeof noteResponseSchema>;
+
+/** GET /api/notes/{id}: the note with its transcript. */
+export const noteWithTranscriptSchema = z
+  .object({ note: noteViewSchema, transcript: z.array(transcriptSegmentSchema) })
+  .meta({ id: "NoteWithTranscript" });
+export type NoteWithTranscript = z.infer<typeof noteWithTranscriptSchema>;
+
+/** GET /api/notes/{id}/playback: the note's own media (audio or video) or the YouTube video it links to. */
+export const notePlaybackSchema = z
+  .object({
+    media: z.object({ kind: z.enum(["audio", "video"]), url: z.string() }).nullable(),
+    youtubeVideoId: z.string().nullable(),
+  })
+  .meta({ id: "NotePlayback" });
+export type NotePlayback = z.infer<typeof notePlaybackSchema>;
+
+/** PATCH /api/notes/{id}/transcript/{position}: the corrected segment. */
+export const transcriptSegmentResponseSchema = z.object({ segment: transcriptSegmentSchema }).meta({ id: "TranscriptSegmentResponse" });
+export type TranscriptSegmentResponse = z.infer<typeof transcriptSegmentResponseSchema>;
+
+/** POST /api/notes/{id}/speakers/rename: how many segments changed. */
+export const speakerRenameResponseSchema = z.object({ renamed: z.number().int() }).meta({ id: "SpeakerRenameResponse" });
+export type SpeakerRenameResponse = z.infer<typeof speakerRenameResponseSchema>;

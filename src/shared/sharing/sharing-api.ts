@@ -26,3 +26,11 @@ export const publicNoteSchema = z
   })
   .meta({ id: "PublicNote" });
 export type PublicNote = z.infer<typeof publicNoteSchema>;
+
+/** POST /api/notes/{id}/share: the public link's id and its full address. */
+export const shareLinkResponseSchema = z.object({ shareId: z.string(), url: z.string() }).meta({ id: "ShareLinkResponse" });
+export type ShareLinkResponse = z.infer<typeof shareLinkResponseSchema>;
+
+/** GET /api/shared/{shareId}: the note in public mode. */
+export const publicNoteResponseSchema = z.object({ note: publicNoteSchema }).meta({ id: "PublicNoteResponse" });
+export type PublicNoteResponse = z.infer<typeof publicNoteResponseSchema>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { askQuestion, type ChatEntry, fetchMessages } from "./ask-client";
+import { askQuestion, type ChatEntry, fetchMessages } from "./queries";
 
 export type ChatState = "idle" | "loading" | "ready" | "answering" | "error";
 

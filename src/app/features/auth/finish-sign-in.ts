@@ -1,5 +1,4 @@
-import { apiRequest } from "~/app/api/api-client";
-import type { UserPayload } from "~/shared/accounts/user-payload";
+import { api, call } from "~/app/api/typed-api";
 import { type Locale, localizePath, splitLocale } from "~/shared/i18n/locales";
 import { onSignedIn } from "./session";
 
@@ -16,7 +15,7 @@ export function inLocale(target: string, locale: Locale): string {
 export async function finishSignIn(target: string, pageLocale: Locale): Promise<void> {
   let locale = pageLocale;
   try {
-    const { payload } = await apiRequest<{ payload: UserPayload }>("GET", "/user");
+    const { payload } = await call(api().GET("/user"));
     locale = onSignedIn({ id: payload.userId, email: payload.email, name: payload.name, language: payload.settings.language }, pageLocale);
   } catch {
     // The session works even if the profile read failed; the page's language stays.

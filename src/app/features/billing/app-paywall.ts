@@ -8,11 +8,11 @@ import {
   trackPurchaseClicked,
   trackViewItemList,
 } from "../analytics/analytics";
-import { fetchDiscounts, fetchPaywallStructure, fetchPrices, requestLimitUpgrade } from "./billing-queries";
 import { createLimitUpgradeStore } from "./limit-upgrade-store";
 import { createPaymentRequiredHandler } from "./payment-required";
 import { createPaywallStore, type OpenPaywallOptions, type PaywallAnalytics, type PaywallDeps } from "./paywall-store";
 import { planLoader } from "./plan-store";
+import { fetchDiscounts, fetchPaywallStructure, fetchPrices, requestLimitUpgrade } from "./queries";
 
 // The app's one paywall (the modal over every dashboard page) and its one limit-upgrade dialog, wired to
 // the real calls and analytics; the /paywall page makes its own store with `paywallDeps`.

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { subscribeLiveEvent, subscribeLiveReconnect } from "~/app/api/live-events";
 import type { PlanResponse } from "~/shared/billing/billing-api";
 import type { Usage } from "~/shared/usage/usage-api";
-import { fetchPlan, fetchUsage } from "./billing-queries";
 import { createLoader, type LoaderSnapshot, useLoader } from "./loader-store";
+import { fetchPlan, fetchUsage } from "./queries";
 
 /** The signed-in user's plan (GET /api/user/plan), shared by the shell, the paywall and the billing page. */
 export const planLoader = createLoader<PlanResponse>(() => fetchPlan(), "common:error.fetchPlan");

@@ -3,11 +3,11 @@ import { useRouteLoaderData } from "react-router";
 import { useLocale } from "~/app/i18n/use-locale";
 import type { loader as rootLoader } from "~/app/root";
 import { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchaseFailed } from "../analytics/analytics";
-import { checkSubscription, fetchCheckoutUser, fetchPaddleConfig, setPaymentInitiated, updatePaddleCustomer } from "./billing-queries";
 import { createCheckoutEventHandler } from "./checkout-events";
 import { buildCheckoutPayload, paddleLocale } from "./checkout-payload";
 import { initializePaddleCheckout, loadPaddle, openPaddleCheckout, PaddleScriptError, setCheckoutEventListener } from "./paddle-checkout";
 import type { CheckoutState } from "./paywall-store";
+import { checkSubscription, fetchCheckoutUser, fetchPaddleConfig, setPaymentInitiated, updatePaddleCustomer } from "./queries";
 
 /** How far the embedded form got: loading, shown, or why it is not (spec section 8). */
 export type CheckoutSetup = "loading" | "ready" | "notConfigured" | "scriptFailed" | "failed";

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { ApiError } from "~/app/api/api-client";
-import { fetchMeetingBot, type MeetingBotDetails } from "./meeting-bot-queries";
+import type { MeetingBotView } from "~/shared/meetings/meetings-api";
+import { fetchMeetingBot } from "./queries";
 
 export type MeetingBotHolder =
   | { state: "loading" }
-  | { state: "success"; details: MeetingBotDetails }
+  | { state: "success"; details: MeetingBotView }
   /** No bot behind this note (404): the panel shows the status alone. */
   | { state: "missing" }
   | { state: "error" };

@@ -2,6 +2,7 @@
 // as API query parameters, and as a test of whether a note that changed live still belongs on the list.
 import type { NoteView } from "~/shared/notes/notes-api";
 import { type NoteType, noteTypes } from "~/shared/notes/statuses";
+import type { NotesFilterQuery } from "./queries";
 
 export interface ListFilters {
   /** What was typed in the search box (full text over titles, transcripts and AI notes). */
@@ -61,7 +62,7 @@ function dayEnd(day: string): number {
 }
 
 /** GET /api/notes parameters: local days become exact times, so "today" means the user's today. */
-export function filtersToQuery(filters: ListFilters): Record<string, string | undefined> {
+export function filtersToQuery(filters: ListFilters): NotesFilterQuery {
   return {
     q: filters.q.trim() || undefined,
     type: filters.types.length > 0 ? filters.types.join(",") : undefined,

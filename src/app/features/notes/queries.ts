@@ -1,31 +1,33 @@
 // The notes calls the dashboard makes: create (text, YouTube; uploads go through upload-client), read, list, retry.
+// Typed by the API's contract (decision 021): paths, parameters, bodies and answers are checked at compile time.
 
-import { apiRequest } from "~/app/api/api-client";
-import type { NotePage, NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
+import { api, call } from "~/app/api/typed-api";
+import type { paths } from "~/shared/api/api-paths.generated";
+import type { NotePage, NoteView, NoteWithTranscript } from "~/shared/notes/notes-api";
+
+/** GET /api/notes's search and filter parameters (list-filters.ts builds them; the pages are fetchNotes's own). */
+export type NotesFilterQuery = Omit<NonNullable<paths["/notes"]["get"]["parameters"]["query"]>, "cursor" | "limit">;
 
 export async function createTextNote(input: { title?: string; text: string }): Promise<NoteView> {
-  const answer = await apiRequest<{ note: NoteView }>("POST", "/notes/text", { body: input });
-  return answer.note;
+  return (await call(api().POST("/notes/text", { body: input }))).note;
 }
 
-export async function fetchNote(id: string, signal?: AbortSignal): Promise<{ note: NoteView; transcript: TranscriptSegment[] }> {
-  return apiRequest("GET", `/notes/${encodeURIComponent(id)}`, { signal });
+export async function fetchNote(id: string, signal?: AbortSignal): Promise<NoteWithTranscript> {
+  return call(api().GET("/notes/{id}", { params: { path: { id } }, signal }));
 }
 
 export async function createYoutubeNote(input: { url: string; language?: string }): Promise<NoteView> {
-  const answer = await apiRequest<{ note: NoteView }>("POST", "/notes/youtube", { body: input });
-  return answer.note;
+  return (await call(api().POST("/notes/youtube", { body: input }))).note;
 }
 
 export async function retryTranscription(id: string): Promise<NoteView> {
-  const answer = await apiRequest<{ note: NoteView }>("POST", `/notes/${encodeURIComponent(id)}/retry`);
-  return answer.note;
+  return (await call(api().POST("/notes/{id}/retry", { params: { path: { id } } }))).note;
 }
 
-/** A page of the user's notes; `filters` are GET /api/notes's search and filter parameters (list-filters.ts). */
+/** A page of the user's notes, searched and filtered by `filters` (list-filters.ts). */
 export async function fetchNotes(
-  { cursor, limit, filters = {} }: { cursor?: string; limit?: number; filters?: Record<string, string | undefined> },
+  { cursor, limit, filters = {} }: { cursor?: string; limit?: number; filters?: NotesFilterQuery },
   signal?: AbortSignal,
 ): Promise<NotePage> {
-  return apiRequest("GET", "/notes", { query: { cursor, limit, ...filters }, signal });
+  return call(api().GET("/notes", { params: { query: { cursor, limit, ...filters } }, signal }));
 }

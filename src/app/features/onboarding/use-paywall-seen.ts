@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { saveUser } from "../shell/user-queries";
+import { saveUser } from "../shell/queries";
 
 /**
  * interpretations 14: the paywall marks itself seen when it is first shown. The save starts once per

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { authErrorKey } from "~/app/features/auth/auth-errors";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { verifyEmail } from "~/app/features/auth/queries";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
 import { Spinner } from "~/app/ui/spinner";
@@ -30,7 +30,7 @@ export default function EmailActionPage() {
       navigate(`${to("/reset-password")}?oobCode=${encodeURIComponent(code)}`, { replace: true });
       return;
     }
-    apiRequest("GET", "/auth/verify-email", { query: { token: code } }).then(
+    verifyEmail(code).then(
       () => window.location.assign(to("/signin")),
       (error: unknown) => setProblem(authErrorKey(error) === "network" ? "network" : "linkInvalid"),
     );

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { isBannedError } from "~/app/features/auth/auth-errors";
 import { signInInput } from "~/app/features/auth/auth-schemas";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
 import { TextField } from "~/app/features/auth/components/text-field";
 import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { signInWithEmail } from "~/app/features/auth/queries";
 import { useAuthForm } from "~/app/features/auth/use-auth-form";
 import { useAuthTarget } from "~/app/features/auth/use-auth-target";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
@@ -21,7 +21,7 @@ export default function EmailLoginPage() {
 
   const handleSubmit = form.submit(
     async (data) => {
-      await apiRequest("POST", "/auth/sign-in/email", { body: { ...data, rememberMe: true } });
+      await signInWithEmail({ ...data, rememberMe: true });
       // A full load: the server decides the next page (verify, onboarding, paywall or `next`) with the new session.
       await finishSignIn(target, locale);
     },

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { forgotPasswordInput } from "~/app/features/auth/auth-schemas";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
 import { TextField } from "~/app/features/auth/components/text-field";
+import { requestPasswordReset } from "~/app/features/auth/queries";
 import { useAuthForm } from "~/app/features/auth/use-auth-form";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   const [isSent, setSent] = useState(false);
 
   const handleSubmit = form.submit(async (data) => {
-    await apiRequest("POST", "/auth/request-password-reset", { body: { email: data.email, redirectTo: to("/reset-password") } });
+    await requestPasswordReset({ email: data.email, redirectTo: to("/reset-password") });
     setSent(true);
   });
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { authErrorKey } from "~/app/features/auth/auth-errors";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
 import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { signInWithOneTap } from "~/app/features/auth/queries";
 import { useAuthTarget } from "~/app/features/auth/use-auth-target";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import type { loader as rootLoader } from "~/app/root";
@@ -55,7 +55,7 @@ export default function GoogleOneTapPage() {
         use_fedcm_for_prompt: true,
         context: "signin",
         callback: ({ credential }) => {
-          apiRequest("POST", "/auth/one-tap/callback", { body: { idToken: credential } }).then(
+          signInWithOneTap(credential).then(
             () => finishSignIn(target, locale),
             (error: unknown) => setProblem(authErrorKey(error)),
           );

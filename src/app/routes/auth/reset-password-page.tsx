@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { resetPasswordInput } from "~/app/features/auth/auth-schemas";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
 import { TextField } from "~/app/features/auth/components/text-field";
+import { resetPassword } from "~/app/features/auth/queries";
 import { useAuthForm } from "~/app/features/auth/use-auth-form";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
@@ -19,7 +19,9 @@ export default function ResetPasswordPage() {
   const [isDone, setDone] = useState(false);
 
   const handleSubmit = form.submit(async (data) => {
-    await apiRequest("POST", "/auth/reset-password", { body: { token, newPassword: data.password } });
+    // The form shows only with a token (below); the check narrows its type for the call.
+    if (!token) return;
+    await resetPassword({ token, newPassword: data.password });
     setDone(true);
   });
 

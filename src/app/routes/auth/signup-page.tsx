@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { signUpInput } from "~/app/features/auth/auth-schemas";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
 import { SocialButtons } from "~/app/features/auth/components/social-buttons";
 import { TextField } from "~/app/features/auth/components/text-field";
 import { finishSignIn } from "~/app/features/auth/finish-sign-in";
+import { signInWithEmail, signUpWithEmail } from "~/app/features/auth/queries";
 import { useAuthForm } from "~/app/features/auth/use-auth-form";
 import { useAuthTarget } from "~/app/features/auth/use-auth-target";
 import { useLocale } from "~/app/i18n/use-locale";
@@ -25,9 +25,9 @@ export default function SignupPage() {
   const [isSent, setSent] = useState(false);
 
   const handleSubmit = form.submit(async (data) => {
-    await apiRequest("POST", "/auth/sign-up/email", { body: data });
+    await signUpWithEmail(data);
     try {
-      await apiRequest("POST", "/auth/sign-in/email", { body: { email: data.email, password: data.password } });
+      await signInWithEmail({ email: data.email, password: data.password });
     } catch {
       setSent(true);
       return;

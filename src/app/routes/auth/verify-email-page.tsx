@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { authErrorKey } from "~/app/features/auth/auth-errors";
 import { AuthHeading } from "~/app/features/auth/components/auth-heading";
+import { sendVerificationEmail } from "~/app/features/auth/queries";
 import { signOut } from "~/app/features/auth/session";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import type { loader as rootLoader } from "~/app/root";
@@ -29,7 +29,7 @@ export default function VerifyEmailPage() {
   const handleResend = async () => {
     setCooldown(resendCooldownSeconds);
     try {
-      await apiRequest("POST", "/auth/send-verification-email", { body: { email } });
+      await sendVerificationEmail(email);
       setMessage({ kind: "notice", text: t("verify.resent", { email }) });
     } catch (error) {
       setMessage({ kind: "error", text: t(`errors.${authErrorKey(error)}`) });

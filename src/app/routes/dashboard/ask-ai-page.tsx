@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { deleteThread, fetchThreads } from "~/app/features/ask/ask-client";
 import { ChatView } from "~/app/features/ask/components/chat-view";
 import { ThreadList } from "~/app/features/ask/components/thread-list";
+import { deleteThread, fetchThreads } from "~/app/features/ask/queries";
 import { confirm } from "~/app/ui/confirm-store";
 import type { ChatThreadView } from "~/shared/ask/ask-api";
 

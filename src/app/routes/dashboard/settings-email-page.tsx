@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ChangeEmailForm } from "~/app/features/settings/components/change-email-form";
 import { SettingsSection } from "~/app/features/settings/components/settings-section";
 import { SettingsTabs } from "~/app/features/settings/components/settings-tabs";
-import { fetchUser } from "~/app/features/shell/user-queries";
+import { fetchUser } from "~/app/features/shell/queries";
 import { Spinner } from "~/app/ui/spinner";
 import type { Route } from "./+types/settings-email-page";
 

@@ -1,5 +1,5 @@
 import { ProfileSettings } from "~/app/features/settings/components/profile-settings";
-import { fetchUser } from "~/app/features/shell/user-queries";
+import { fetchUser } from "~/app/features/shell/queries";
 import { useLocale } from "~/app/i18n/use-locale";
 import { Spinner } from "~/app/ui/spinner";
 import type { Route } from "./+types/settings-profile-page";

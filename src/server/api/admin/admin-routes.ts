@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { banUser, grantAdmin, revokeAdmin, unbanUser } from "~/core/accounts/mutations";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
-import { AppError } from "../api-error";
+import { adminUserActionResponseSchema } from "~/shared/accounts/accounts-api";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
@@ -15,8 +16,6 @@ const banInput = z
     expiresAt: z.iso.datetime().nullable().default(null),
   })
   .strict();
-const result = z.object({ success: z.literal(true), found: z.boolean() });
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const route = (path: string, summary: string, body: z.ZodType) =>
   createRoute({
     method: "post",
@@ -25,10 +24,13 @@ const route = (path: string, summary: string, body: z.ZodType) =>
     summary,
     request: { body: { content: { "application/json": { schema: body } }, required: true } },
     responses: {
-      200: { description: "Done; found says whether the e-mail has an account", content: { "application/json": { schema: result } } },
-      400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-      401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-      403: { description: "Not an admin", content: { "application/json": { schema: errorSchema } } },
+      200: {
+        description: "Done; found says whether the e-mail has an account",
+        content: { "application/json": { schema: adminUserActionResponseSchema } },
+      },
+      400: errorResponse("Invalid input"),
+      401: errorResponse("Not signed in"),
+      403: errorResponse("Not an admin"),
     },
   });
 

@@ -6,18 +6,17 @@ import { editAiNotes } from "~/core/ai-notes/mutations";
 import { findNote, toNoteView } from "~/core/notes/data";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
-import { aiNotesContent, aiNotesSchema, notesTemplateChoice } from "~/shared/ai-notes/ai-notes-api";
-import { noteViewSchema } from "~/shared/notes/notes-api";
-import { AppError } from "../api-error";
+import { aiNotesContent, aiNotesResponseSchema, notesTemplateChoice, savedAiNotesResponseSchema } from "~/shared/ai-notes/ai-notes-api";
+import { noteResponseSchema } from "~/shared/notes/notes-api";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "No such note", content: { "application/json": { schema: errorSchema } } },
-  409: { description: "Not possible in the note's state", content: { "application/json": { schema: errorSchema } } },
+  400: errorResponse("Invalid input"),
+  401: errorResponse("Not signed in"),
+  404: errorResponse("No such note"),
+  409: errorResponse("Not possible in the note's state"),
 };
 const noteParams = z.object({ id: z.uuid() });
 
@@ -28,7 +27,7 @@ const get = createRoute({
   summary: "The note's AI notes (null until generated)",
   request: { params: noteParams },
   responses: {
-    200: { description: "The notes", content: { "application/json": { schema: z.object({ aiNotes: aiNotesSchema.nullable() }) } } },
+    200: { description: "The notes", content: { "application/json": { schema: aiNotesResponseSchema } } },
     ...errors,
   },
 });
@@ -42,7 +41,7 @@ const edit = createRoute({
     body: { content: { "application/json": { schema: z.object({ content: aiNotesContent }).strict() } }, required: true },
   },
   responses: {
-    200: { description: "Saved", content: { "application/json": { schema: z.object({ aiNotes: aiNotesSchema }) } } },
+    200: { description: "Saved", content: { "application/json": { schema: savedAiNotesResponseSchema } } },
     ...errors,
   },
 });
@@ -73,7 +72,7 @@ const regenerate = createRoute({
   responses: {
     202: {
       description: "Queued",
-      content: { "application/json": { schema: z.object({ note: noteViewSchema }) } },
+      content: { "application/json": { schema: noteResponseSchema } },
     },
     ...errors,
   },

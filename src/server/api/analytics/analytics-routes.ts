@@ -1,9 +1,10 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "~/infra/logging/logger";
 import type { ApiEnv } from "~/server/hono-env";
 import { analyticsBatchInput } from "~/shared/analytics/analytics-event";
-import { AppError } from "../api-error";
+import { successResponseSchema } from "~/shared/api/api-contract";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
@@ -14,9 +15,6 @@ import { validationHook } from "../validation-hook";
 /** 50 events of the largest allowed size would be megabytes; real batches of 10 are a few KB. */
 const maxBodyBytes = 256 * 1024;
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
-
 const logEvents = createRoute({
   method: "post",
   path: "/analytics/events",
@@ -24,7 +22,7 @@ const logEvents = createRoute({
   summary: "A batch of 1-50 analytics events of the signed-in user, written to the server log",
   request: { body: { required: true, content: { "application/json": { schema: analyticsBatchInput } } } },
   responses: {
-    200: { description: "Accepted", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
+    200: { description: "Accepted", content: { "application/json": { schema: successResponseSchema } } },
     400: errorResponse("Invalid batch"),
     401: errorResponse("Not signed in"),
     413: errorResponse("Batch too large"),

@@ -11,16 +11,15 @@ import type { EmbeddingModel } from "~/infra/llm/embedding-model";
 import type { LanguageModel } from "~/infra/llm/language-model";
 import type { Logger } from "~/infra/logging/logger";
 import type { ApiEnv } from "~/server/hono-env";
-import { chatMessageViewSchema, chatThreadViewSchema } from "~/shared/ask/ask-api";
-import { AppError } from "../api-error";
+import { chatMessageListSchema, chatThreadListSchema } from "~/shared/ask/ask-api";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationError, validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "No such chat or note", content: { "application/json": { schema: errorSchema } } },
+  400: errorResponse("Invalid input"),
+  401: errorResponse("Not signed in"),
+  404: errorResponse("No such chat or note"),
 };
 
 export const askInput = z
@@ -40,10 +39,7 @@ const threads = createRoute({
   summary: "The user's chats, newest first (across notes, or one note's with noteId)",
   request: { query: z.object({ noteId: z.uuid().optional() }) },
   responses: {
-    200: {
-      description: "Chats",
-      content: { "application/json": { schema: z.object({ items: z.array(chatThreadViewSchema), nextCursor: z.null() }) } },
-    },
+    200: { description: "Chats", content: { "application/json": { schema: chatThreadListSchema } } },
     ...errors,
   },
 });
@@ -54,7 +50,7 @@ const messages = createRoute({
   summary: "A chat's messages, oldest first",
   request: { params: z.object({ id: z.uuid() }) },
   responses: {
-    200: { description: "Messages", content: { "application/json": { schema: z.object({ items: z.array(chatMessageViewSchema) }) } } },
+    200: { description: "Messages", content: { "application/json": { schema: chatMessageListSchema } } },
     ...errors,
   },
 });

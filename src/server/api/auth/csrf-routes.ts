@@ -1,6 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "~/server/hono-env";
 import { createCsrfToken, setCsrfCookie } from "~/server/middleware/csrf";
+import { csrfTokenResponseSchema } from "~/shared/api/api-contract";
 
 const csrfTokenRoute = createRoute({
   method: "get",
@@ -10,7 +11,7 @@ const csrfTokenRoute = createRoute({
   responses: {
     200: {
       description: "The token to send as X-CSRF-Token on every non-GET call",
-      content: { "application/json": { schema: z.object({ success: z.literal(true), csrfToken: z.string() }) } },
+      content: { "application/json": { schema: csrfTokenResponseSchema } },
     },
   },
 });

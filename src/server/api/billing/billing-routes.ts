@@ -13,25 +13,23 @@ import { isPublicAddress } from "~/infra/net/address-policy";
 import type { ApiEnv } from "~/server/hono-env";
 import {
   customerUpdateInput,
+  customerUpdateResponseSchema,
   discountsResponseSchema,
   paddleConfigResponseSchema,
   paywallFlowNames,
   paywallStructureResponseSchema,
   pricesResponseSchema,
+  subscriptionChangeResponseSchema,
   subscriptionCheckResponseSchema,
 } from "~/shared/billing/billing-api";
-import { subscriptionSchema } from "~/shared/billing/subscription";
 import { environmentFromHost } from "~/shared/environment";
-import { AppError } from "../api-error";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 const jsonOf = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { "application/json": { schema } } });
 /** Paddle ids (pri_…, dsc_…), comma-separated as the spec's query strings carry them. */
 const idList = z.string().regex(/^[A-Za-z0-9_]{1,64}(,[A-Za-z0-9_]{1,64}){0,9}$/, "up to 10 comma-separated ids");
-const subscriptionAnswer = z.object({ success: z.literal(true), data: z.object({ subscription: subscriptionSchema.nullable() }) });
 
 const config = createRoute({
   method: "get",
@@ -95,7 +93,7 @@ const customerUpdate = createRoute({
   summary: "Stores the Paddle customer the checkout created for the signed-in user",
   request: { body: { content: { "application/json": { schema: customerUpdateInput } }, required: true } },
   responses: {
-    200: jsonOf("Stored", z.object({ success: z.literal(true), data: z.object({ success: z.literal(true) }) })),
+    200: jsonOf("Stored", customerUpdateResponseSchema),
     400: errorResponse("Invalid input"),
     401: errorResponse("Not signed in"),
     403: errorResponse("userId or cerebroId is not the signed-in user's, or the customer is someone else's (FORBIDDEN)"),
@@ -108,7 +106,7 @@ const manage = (path: string, summary: string) =>
     tags: ["billing"],
     summary,
     responses: {
-      200: jsonOf("The entitlement after the change", subscriptionAnswer),
+      200: jsonOf("The entitlement after the change", subscriptionChangeResponseSchema),
       401: errorResponse("Not signed in"),
       409: errorResponse("No active recurring subscription (NO_ACTIVE_SUBSCRIPTION)"),
       502: errorResponse("Paddle failed (PADDLE_API_ERROR)"),

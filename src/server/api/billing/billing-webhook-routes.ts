@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { paddleEventInput } from "~/core/billing/schema";
 import type { BillingSettings } from "~/core/billing/settings";
@@ -7,11 +7,9 @@ import { verifyPaddleSignature } from "~/core/billing/webhook-signature";
 import type { Database } from "~/infra/db/client";
 import type { Logger } from "~/infra/logging/logger";
 import type { ApiEnv } from "~/server/hono-env";
-import { AppError } from "../api-error";
+import { successResponseSchema } from "~/shared/api/api-contract";
+import { AppError, errorResponse } from "../api-error";
 import { validationError, validationHook } from "../validation-hook";
-
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 
 const webhook = createRoute({
   method: "post",
@@ -22,7 +20,7 @@ const webhook = createRoute({
   responses: {
     200: {
       description: "Received (also for an event already stored, which changes nothing)",
-      content: { "application/json": { schema: z.object({ success: z.literal(true) }) } },
+      content: { "application/json": { schema: successResponseSchema } },
     },
     400: errorResponse("Signed, but not a Paddle notification"),
     401: errorResponse("Missing, forged or stale signature, or no webhook secret configured (INVALID_SIGNATURE)"),

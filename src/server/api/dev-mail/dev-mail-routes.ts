@@ -5,7 +5,8 @@ import type { MailCatcher } from "~/infra/mail/mail-catcher";
 import type { ApiEnv } from "~/server/hono-env";
 
 // The dev mailbox: mounted only when the embedded catcher runs (no SMTP_URL), so a deployment with real
-// mail never exposes it. Tests read mails through the JSON route.
+// mail never exposes it. Tests read mails through the JSON route; its answer is named here, beside its
+// only route, because the browser never reads it (no shared/ contract to keep).
 const mailSchema = z.object({
   id: z.string(),
   to: z.array(z.string()),
@@ -15,6 +16,7 @@ const mailSchema = z.object({
   html: z.string(),
   receivedAt: z.string(),
 });
+const devMailListSchema = z.object({ items: z.array(mailSchema) }).meta({ id: "DevMailList" });
 const listRoute = createRoute({
   method: "get",
   path: "/dev/mail",
@@ -22,7 +24,7 @@ const listRoute = createRoute({
   summary: "Mails caught by the embedded SMTP catcher, newest first",
   request: { query: z.object({ to: z.string().max(320).optional() }) },
   responses: {
-    200: { description: "Caught mails", content: { "application/json": { schema: z.object({ items: z.array(mailSchema) }) } } },
+    200: { description: "Caught mails", content: { "application/json": { schema: devMailListSchema } } },
   },
 });
 

@@ -10,20 +10,17 @@ import type { Catalogs } from "~/server/i18n-catalogs";
 import { exportContent, exportFormat } from "~/shared/exports/exports-api";
 import { locales } from "~/shared/i18n/locales";
 import { requestLocale } from "~/shared/i18n/request-locale";
-import { AppError } from "../api-error";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const errors = {
-  400: { description: "Invalid format, content, language or time zone", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "No such note", content: { "application/json": { schema: errorSchema } } },
-  409: {
-    description:
-      "No transcript yet (EXPORT_NO_TRANSCRIPT), subtitles of an untimed transcript (EXPORT_NO_TIMELINE), no AI notes (NO_AI_NOTES)",
-    content: { "application/json": { schema: errorSchema } },
-  },
+  400: errorResponse("Invalid format, content, language or time zone"),
+  401: errorResponse("Not signed in"),
+  404: errorResponse("No such note"),
+  409: errorResponse(
+    "No transcript yet (EXPORT_NO_TRANSCRIPT), subtitles of an untimed transcript (EXPORT_NO_TIMELINE), no AI notes (NO_AI_NOTES)",
+  ),
 };
 const file = { schema: z.string().openapi({ format: "binary" }) };
 

@@ -5,14 +5,12 @@ import { parseFolderName } from "~/core/folders/schema";
 import { findNote, toNoteView } from "~/core/notes/data";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
-import { folderViewSchema } from "~/shared/folders/folders-api";
-import { noteViewSchema } from "~/shared/notes/notes-api";
-import { AppError } from "../api-error";
+import { folderListSchema, folderResponseSchema } from "~/shared/folders/folders-api";
+import { noteResponseSchema } from "~/shared/notes/notes-api";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 const errors = { 400: errorResponse("Invalid input"), 401: errorResponse("Not signed in"), 404: errorResponse("No such folder or note") };
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -26,7 +24,7 @@ const list = createRoute({
   tags: ["folders"],
   summary: "The signed-in user's folders by name, with how many notes each holds",
   responses: {
-    200: { description: "Every folder", ...json(z.object({ items: z.array(folderViewSchema), nextCursor: z.null() })) },
+    200: { description: "Every folder", ...json(folderListSchema) },
     ...errors,
   },
 });
@@ -36,7 +34,7 @@ const get = createRoute({
   tags: ["folders"],
   summary: "One folder",
   request: { params: idParam },
-  responses: { 200: { description: "The folder", ...json(z.object({ folder: folderViewSchema })) }, ...errors },
+  responses: { 200: { description: "The folder", ...json(folderResponseSchema) }, ...errors },
 });
 const create = createRoute({
   method: "post",
@@ -45,7 +43,7 @@ const create = createRoute({
   summary: "Create a folder (names: 1-60 characters, unique per user in any case)",
   request: { body: { required: true, ...json(nameInput) } },
   responses: {
-    201: { description: "Created", ...json(z.object({ folder: folderViewSchema })) },
+    201: { description: "Created", ...json(folderResponseSchema) },
     409: errorResponse("The user already has a folder of that name"),
     ...errors,
   },
@@ -57,7 +55,7 @@ const rename = createRoute({
   summary: "Rename a folder",
   request: { params: idParam, body: { required: true, ...json(nameInput) } },
   responses: {
-    200: { description: "Renamed", ...json(z.object({ folder: folderViewSchema })) },
+    200: { description: "Renamed", ...json(folderResponseSchema) },
     409: errorResponse("The user already has a folder of that name"),
     ...errors,
   },
@@ -76,7 +74,7 @@ const move = createRoute({
   tags: ["folders"],
   summary: "File a note in a folder (folderId null: in no folder)",
   request: { params: idParam, body: { required: true, ...json(z.object({ folderId: z.uuid().nullable() }).strict()) } },
-  responses: { 200: { description: "Moved", ...json(z.object({ note: noteViewSchema })) }, ...errors },
+  responses: { 200: { description: "Moved", ...json(noteResponseSchema) }, ...errors },
 });
 
 function validName(raw: string): string {

@@ -7,14 +7,9 @@ import { type FinishBotDeps, finishBot } from "~/core/meetings/finish-bot";
 import { applyBotStatus, markRecordingPart, recordHeartbeat, saveSpeakerTimeline } from "~/core/meetings/mutations";
 import { noteKeys } from "~/core/notes/storage-keys";
 import type { ApiEnv } from "~/server/hono-env";
-import {
-  botFinishSchema,
-  botHeartbeatReplySchema,
-  botHeartbeatSchema,
-  botSpeakerTimelineSchema,
-  botStatusReportSchema,
-} from "~/shared/meetings/bot-callbacks";
-import { AppError } from "../api-error";
+import { botFinishSchema, botHeartbeatSchema, botSpeakerTimelineSchema, botStatusReportSchema } from "~/shared/meetings/bot-callbacks";
+import { botHeartbeatReplyResponseSchema } from "~/shared/meetings/meetings-api";
+import { AppError, errorResponse } from "../api-error";
 import { validationHook } from "../validation-hook";
 
 // The bot's callbacks (issue 6; contract in src/shared/meetings/bot-callbacks.ts). Not signed-in calls:
@@ -23,11 +18,7 @@ import { validationHook } from "../validation-hook";
 
 const botParams = z.object({ botId: z.uuid() });
 const partParams = botParams.extend({ part: z.coerce.number().int().min(0).max(100_000) });
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const denied = {
-  400: { description: "Invalid body", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Missing, forged or expired token", content: { "application/json": { schema: errorSchema } } },
-};
+const denied = { 400: errorResponse("Invalid body"), 401: errorResponse("Missing, forged or expired token") };
 const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({ body: { content: { "application/json": { schema } } } });
 
 const status = createRoute({
@@ -44,7 +35,7 @@ const heartbeat = createRoute({
   tags: ["bot callbacks"],
   summary: "The bot is alive; the reply says whether the user asked it to leave",
   request: { params: botParams, ...jsonBody(botHeartbeatSchema) },
-  responses: { 200: { description: "Reply", content: { "application/json": { schema: botHeartbeatReplySchema } } }, ...denied },
+  responses: { 200: { description: "Reply", content: { "application/json": { schema: botHeartbeatReplyResponseSchema } } }, ...denied },
 });
 const recording = createRoute({
   method: "put",

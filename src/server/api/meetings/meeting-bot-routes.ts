@@ -11,14 +11,13 @@ import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
 import type { Catalogs } from "~/server/i18n-catalogs";
 import { requestLocale } from "~/shared/i18n/request-locale";
-import { noteViewSchema } from "~/shared/notes/notes-api";
-import { AppError } from "../api-error";
-import { limitReachedError } from "../limit-error";
+import { meetingBotSentSchema, meetingBotViewSchema } from "~/shared/meetings/meetings-api";
+import { noteResponseSchema } from "~/shared/notes/notes-api";
+import { AppError, errorResponse } from "../api-error";
+import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 const noteParams = z.object({ id: z.uuid() });
 
 const send = createRoute({
@@ -36,13 +35,12 @@ const send = createRoute({
     },
   },
   responses: {
-    201: {
-      description: "Sent",
-      content: { "application/json": { schema: z.object({ noteId: z.string(), botId: z.string() }) } },
-    },
+    201: { description: "Sent", content: { "application/json": { schema: meetingBotSentSchema } } },
     400: errorResponse("Not a meeting link (MEETING_LINK_INVALID)"),
     401: errorResponse("Not signed in"),
-    402: errorResponse("Over the plan's concurrent meetings (BOT_CONCURRENCY_LIMIT, errorSource concurrent_meetings)"),
+    402: limitErrorResponse(
+      "Over the plan's concurrent meetings (BOT_CONCURRENCY_LIMIT) or transcription minutes (TRANSCRIPTION_LIMIT_REACHED)",
+    ),
     409: errorResponse("The notetaker is already in this meeting (BOT_ALREADY_IN_MEETING, with its noteId)"),
   },
 });
@@ -53,18 +51,11 @@ const cancel = createRoute({
   summary: "Remove the notetaker from the meeting (where spec section 4 offers cancel); what it recorded is kept",
   request: { params: noteParams },
   responses: {
-    200: { description: "Asked to leave", content: { "application/json": { schema: z.object({ note: noteViewSchema }) } } },
+    200: { description: "Asked to leave", content: { "application/json": { schema: noteResponseSchema } } },
     401: errorResponse("Not signed in"),
     404: errorResponse("No such meeting note"),
     409: errorResponse("Cancel is not offered in this status (BOT_NOT_CANCELLABLE)"),
   },
-});
-const botView = z.object({
-  platform: z.enum(["zoom", "google_meet", "microsoft_teams"]),
-  meetingUrl: z.string(),
-  botName: z.string(),
-  participantCount: z.number().int(),
-  history: z.array(z.object({ code: z.string(), subcode: z.string().nullable(), at: z.string() })),
 });
 const readBot = createRoute({
   method: "get",
@@ -73,7 +64,7 @@ const readBot = createRoute({
   summary: "The meeting note's bot: platform, link, people in the call and the statuses so far",
   request: { params: noteParams },
   responses: {
-    200: { description: "The bot", content: { "application/json": { schema: botView } } },
+    200: { description: "The bot", content: { "application/json": { schema: meetingBotViewSchema } } },
     401: errorResponse("Not signed in"),
     404: errorResponse("No such meeting note"),
   },

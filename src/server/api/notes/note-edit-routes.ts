@@ -5,17 +5,21 @@ import { playableMedia, youtubeVideoIdOf } from "~/core/notes/playback";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
-import { noteViewSchema, transcriptSegmentSchema } from "~/shared/notes/notes-api";
-import { AppError } from "../api-error";
+import {
+  notePlaybackSchema,
+  noteResponseSchema,
+  speakerRenameResponseSchema,
+  transcriptSegmentResponseSchema,
+} from "~/shared/notes/notes-api";
+import { AppError, errorResponse } from "../api-error";
 import { mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
 const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "No such note (or not the user's)", content: { "application/json": { schema: errorSchema } } },
+  400: errorResponse("Invalid input"),
+  401: errorResponse("Not signed in"),
+  404: errorResponse("No such note (or not the user's)"),
 };
 const noteParams = z.object({ id: z.uuid() });
 
@@ -29,17 +33,7 @@ const playback = createRoute({
   summary: "What the note page can play: its media (audio or video) or the YouTube video it links to",
   request: { params: noteParams },
   responses: {
-    200: {
-      description: "Playback",
-      content: {
-        "application/json": {
-          schema: z.object({
-            media: z.object({ kind: z.enum(["audio", "video"]), url: z.string() }).nullable(),
-            youtubeVideoId: z.string().nullable(),
-          }),
-        },
-      },
-    },
+    200: { description: "Playback", content: { "application/json": { schema: notePlaybackSchema } } },
     ...errors,
   },
 });
@@ -66,7 +60,7 @@ const rename = createRoute({
     body: { content: { "application/json": { schema: z.object({ title: z.string().trim().min(1).max(200) }).strict() } }, required: true },
   },
   responses: {
-    200: { description: "Renamed", content: { "application/json": { schema: z.object({ note: noteViewSchema }) } } },
+    200: { description: "Renamed", content: { "application/json": { schema: noteResponseSchema } } },
     ...errors,
   },
 });
@@ -98,7 +92,7 @@ const editSegmentRoute = createRoute({
     },
   },
   responses: {
-    200: { description: "Saved", content: { "application/json": { schema: z.object({ segment: transcriptSegmentSchema }) } } },
+    200: { description: "Saved", content: { "application/json": { schema: transcriptSegmentResponseSchema } } },
     ...errors,
   },
 });
@@ -112,7 +106,7 @@ const renameSpeakerRoute = createRoute({
     body: { content: { "application/json": { schema: z.object({ from: speakerName, to: speakerName }).strict() } }, required: true },
   },
   responses: {
-    200: { description: "Renamed", content: { "application/json": { schema: z.object({ renamed: z.number().int() }) } } },
+    200: { description: "Renamed", content: { "application/json": { schema: speakerRenameResponseSchema } } },
     ...errors,
   },
 });

@@ -12,20 +12,15 @@ import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
 import type { NoteEventHub } from "~/server/notes/note-events";
-import { notePageSchema, noteViewSchema, transcriptSegmentSchema } from "~/shared/notes/notes-api";
+import { notePageSchema, noteResponseSchema, noteWithTranscriptSchema } from "~/shared/notes/notes-api";
 import { type NoteType, noteTypes } from "~/shared/notes/statuses";
 import { parseYoutubeUrl } from "~/shared/notes/youtube-url";
-import { AppError } from "../api-error";
-import { limitReachedError } from "../limit-error";
+import { AppError, errorResponse } from "../api-error";
+import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  404: { description: "No such note", content: { "application/json": { schema: errorSchema } } },
-};
+const errors = { 400: errorResponse("Invalid input"), 401: errorResponse("Not signed in"), 404: errorResponse("No such note") };
 const languageCode = z
   .string()
   .regex(/^[a-z]{2,3}$/)
@@ -48,7 +43,8 @@ const createYoutube = createRoute({
   summary: "Create a note from a YouTube link (captions first, else its audio through the speech engine)",
   request: { body: { content: { "application/json": { schema: createYoutubeInput } }, required: true } },
   responses: {
-    201: { description: "Created", content: { "application/json": { schema: z.object({ note: noteViewSchema }) } } },
+    201: { description: "Created", content: { "application/json": { schema: noteResponseSchema } } },
+    402: limitErrorResponse("Over the plan's transcription minutes (TRANSCRIPTION_LIMIT_REACHED)"),
     ...errors,
   },
 });
@@ -59,8 +55,8 @@ const retry = createRoute({
   summary: "Transcribe a failed note again",
   request: { params: z.object({ id: z.uuid() }) },
   responses: {
-    202: { description: "Queued", content: { "application/json": { schema: z.object({ note: noteViewSchema }) } } },
-    409: { description: "Not failed", content: { "application/json": { schema: errorSchema } } },
+    202: { description: "Queued", content: { "application/json": { schema: noteResponseSchema } } },
+    409: errorResponse("Not failed"),
     ...errors,
   },
 });
@@ -115,7 +111,7 @@ const get = createRoute({
   responses: {
     200: {
       description: "The note",
-      content: { "application/json": { schema: z.object({ note: noteViewSchema, transcript: z.array(transcriptSegmentSchema) }) } },
+      content: { "application/json": { schema: noteWithTranscriptSchema } },
     },
     ...errors,
   },
@@ -127,7 +123,7 @@ const createText = createRoute({
   summary: "Create a note from pasted text",
   request: { body: { content: { "application/json": { schema: createTextInput } }, required: true } },
   responses: {
-    201: { description: "Created", content: { "application/json": { schema: z.object({ note: noteViewSchema }) } } },
+    201: { description: "Created", content: { "application/json": { schema: noteResponseSchema } } },
     ...errors,
   },
 });

@@ -4,14 +4,12 @@ import { sendLimitUpgradeRequest } from "~/core/billing/upgrade-request";
 import type { Database } from "~/infra/db/client";
 import type { Mailer } from "~/infra/mail/mailer";
 import type { ApiEnv } from "~/server/hono-env";
+import { successResponseSchema } from "~/shared/api/api-contract";
 import { planResponseSchema } from "~/shared/billing/billing-api";
 import { limitErrorSources } from "~/shared/billing/plans";
-import { AppError } from "../api-error";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
-
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 
 const readPlan = createRoute({
   method: "get",
@@ -32,7 +30,7 @@ const upgradeRequest = createRoute({
     body: { content: { "application/json": { schema: z.object({ errorSource: z.enum(limitErrorSources) }).strict() } }, required: true },
   },
   responses: {
-    200: { description: "Sent", content: { "application/json": { schema: z.object({ success: z.literal(true) }) } } },
+    200: { description: "Sent", content: { "application/json": { schema: successResponseSchema } } },
     400: errorResponse("Invalid input"),
     401: errorResponse("Not signed in"),
     409: errorResponse("Free plan: the paywall is the way to more (UPGRADE_REQUEST_FREE_PLAN)"),

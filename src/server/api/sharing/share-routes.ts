@@ -4,19 +4,14 @@ import { revokeShare, shareNote } from "~/core/sharing/mutations";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
-import { publicNoteSchema, shareIdParam } from "~/shared/sharing/sharing-api";
-import { AppError } from "../api-error";
+import { publicNoteResponseSchema, shareIdParam, shareLinkResponseSchema } from "~/shared/sharing/sharing-api";
+import { AppError, errorResponse } from "../api-error";
 import { mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() });
-const notFound = { 404: { description: "No such note or link", content: { "application/json": { schema: errorSchema } } } };
-const ownerErrors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  ...notFound,
-};
+const notFound = { 404: errorResponse("No such note or link") };
+const ownerErrors = { 400: errorResponse("Invalid input"), 401: errorResponse("Not signed in"), ...notFound };
 const noteParams = z.object({ id: z.uuid() });
 const sharedParams = z.object({ shareId: shareIdParam });
 
@@ -27,7 +22,7 @@ const share = createRoute({
   summary: "Turn on the note's public link (the existing one when it is already shared)",
   request: { params: noteParams },
   responses: {
-    200: { description: "The link", content: { "application/json": { schema: z.object({ shareId: z.string(), url: z.string() }) } } },
+    200: { description: "The link", content: { "application/json": { schema: shareLinkResponseSchema } } },
     ...ownerErrors,
   },
 });
@@ -46,7 +41,7 @@ const readShared = createRoute({
   summary: "A shared note in public mode (no account needed; nothing about its owner)",
   request: { params: sharedParams },
   responses: {
-    200: { description: "The note", content: { "application/json": { schema: z.object({ note: publicNoteSchema }) } } },
+    200: { description: "The note", content: { "application/json": { schema: publicNoteResponseSchema } } },
     ...notFound,
   },
 });

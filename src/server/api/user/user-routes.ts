@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { deleteCookie } from "hono/cookie";
 import { findUserPayload } from "~/core/accounts/data";
 import { deleteAccount, setClickIds, updateUserData } from "~/core/accounts/mutations";
@@ -6,19 +6,18 @@ import { getUsage } from "~/core/usage/data";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
-import { setClickIdsInput, setUserInput, userPayloadSchema } from "~/shared/accounts/user-payload";
+import { userPayloadResponseSchema } from "~/shared/accounts/accounts-api";
+import { setClickIdsInput, setUserInput } from "~/shared/accounts/user-payload";
+import { successResponseSchema } from "~/shared/api/api-contract";
 import { usageSchema } from "~/shared/usage/usage-api";
-import { AppError } from "../api-error";
+import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
-const errorSchema = z.object({ success: z.literal(false), errorCode: z.string(), message: z.string() }).openapi("ApiError");
-const okSchema = z.object({ success: z.literal(true) });
-const payloadSchema = z.object({ success: z.literal(true), payload: userPayloadSchema }).openapi("UserPayloadResponse");
 const errors = {
-  400: { description: "Invalid input", content: { "application/json": { schema: errorSchema } } },
-  401: { description: "Not signed in", content: { "application/json": { schema: errorSchema } } },
-  403: { description: "Missing anti-forgery token, or banned", content: { "application/json": { schema: errorSchema } } },
+  400: errorResponse("Invalid input"),
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Missing anti-forgery token, or banned"),
 };
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
@@ -27,7 +26,7 @@ const getUser = createRoute({
   path: "/user",
   tags: ["user"],
   summary: "The signed-in user's data",
-  responses: { 200: { description: "User data", content: { "application/json": { schema: payloadSchema } } }, ...errors },
+  responses: { 200: { description: "User data", content: { "application/json": { schema: userPayloadResponseSchema } } }, ...errors },
 });
 const setUser = createRoute({
   method: "post",
@@ -35,7 +34,10 @@ const setUser = createRoute({
   tags: ["user"],
   summary: "Save profile, settings and onboarding flags",
   request: { body: json(setUserInput) },
-  responses: { 200: { description: "Saved; the new data", content: { "application/json": { schema: payloadSchema } } }, ...errors },
+  responses: {
+    200: { description: "Saved; the new data", content: { "application/json": { schema: userPayloadResponseSchema } } },
+    ...errors,
+  },
 });
 const setUserClickIds = createRoute({
   method: "post",
@@ -43,7 +45,7 @@ const setUserClickIds = createRoute({
   tags: ["user"],
   summary: "Store ad click ids for attribution",
   request: { body: json(setClickIdsInput) },
-  responses: { 200: { description: "Stored", content: { "application/json": { schema: okSchema } } }, ...errors },
+  responses: { 200: { description: "Stored", content: { "application/json": { schema: successResponseSchema } } }, ...errors },
 });
 const getUserUsage = createRoute({
   method: "get",
@@ -58,7 +60,10 @@ const removeUser = createRoute({
   path: "/user",
   tags: ["user"],
   summary: "Delete my account and its data",
-  responses: { 200: { description: "Deleted and signed out", content: { "application/json": { schema: okSchema } } }, ...errors },
+  responses: {
+    200: { description: "Deleted and signed out", content: { "application/json": { schema: successResponseSchema } } },
+    ...errors,
+  },
 });
 
 /** spec section 7: GET /user, POST /user/set, POST /user/set-click-ids; plus account deletion. */

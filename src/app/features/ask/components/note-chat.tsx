@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { fetchThreads } from "../ask-client";
+import { fetchThreads } from "../queries";
 import { ChatView } from "./chat-view";
 
 /** The ask-AI chat inside one note: its latest chat continues; citations seek the note's player. */

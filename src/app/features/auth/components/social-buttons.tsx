@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { apiRequest } from "~/app/api/api-client";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import type { loader as rootLoader } from "~/app/root";
 import { FormMessage } from "~/app/ui/form-message";
 import type { SignInProviderId } from "~/shared/accounts/account-summary";
 import { authErrorKey } from "../auth-errors";
+import { startSocialSignIn } from "../queries";
 import { useAuthTarget } from "../use-auth-target";
 
 const labels: Record<SignInProviderId, string> = {
@@ -29,11 +29,9 @@ export function SocialButtons() {
     setPending(provider);
     setProblem(null);
     try {
-      const answer = await apiRequest<{ url?: string }>("POST", "/auth/sign-in/social", {
-        body: { provider, callbackURL: target, newUserCallbackURL: target, errorCallbackURL: to("/login") },
-      });
-      if (!answer.url) throw new Error("no authorization URL");
-      window.location.assign(answer.url);
+      const url = await startSocialSignIn({ provider, callbackURL: target, newUserCallbackURL: target, errorCallbackURL: to("/login") });
+      if (!url) throw new Error("no authorization URL");
+      window.location.assign(url);
     } catch (error) {
       setPending(null);
       setProblem(t(`errors.${authErrorKey(error)}`));

@@ -9,8 +9,8 @@ import { Spinner } from "~/app/ui/spinner";
 import { type IntervalUnit, planTitleParts } from "~/shared/billing/price-math";
 import { isRecurring, type Subscription } from "~/shared/billing/subscription";
 import { openPaywall } from "../app-paywall";
-import { cancelSubscription, stopCancellation } from "../billing-queries";
 import { planLoader, usePlan, useUsage } from "../plan-store";
+import { cancelSubscription, stopCancellation } from "../queries";
 import { UsageMeter } from "./usage-meter";
 
 const intervalUnits: readonly string[] = ["day", "week", "month", "year"];

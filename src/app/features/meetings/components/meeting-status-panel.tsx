@@ -4,10 +4,11 @@ import { Link } from "react-router";
 import { errorMessage } from "~/app/features/shell/error-message";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { confirm } from "~/app/ui/confirm-store";
+import type { MeetingBotView } from "~/shared/meetings/meetings-api";
 import type { NoteView } from "~/shared/notes/notes-api";
 import { canCancelMeeting, isFinalMeeting, type MeetingStatus } from "~/shared/notes/statuses";
-import { cancelMeetingBot, type MeetingBotDetails } from "../meeting-bot-queries";
 import { type ExplanationTone, explainMeetingStatus } from "../meeting-explanation";
+import { cancelMeetingBot } from "../queries";
 import { useMeetingBot } from "../use-meeting-bot";
 
 const toneClasses: Record<ExplanationTone, string> = {
@@ -33,7 +34,7 @@ function MeetingStatusChip({ status }: { status: MeetingStatus }) {
 }
 
 /** Each status the bot reported, oldest first, with its time of day. */
-function MeetingStatusHistory({ history }: { history: MeetingBotDetails["history"] }) {
+function MeetingStatusHistory({ history }: { history: MeetingBotView["history"] }) {
   const { t } = useTranslation();
   const { t: tm } = useTranslation("meetings");
   const locale = useLocale();

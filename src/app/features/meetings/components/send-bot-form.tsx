@@ -8,8 +8,8 @@ import { formProblem } from "~/app/features/shell/error-message";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
 import { TextInput } from "~/app/ui/text-input";
-import { sendMeetingBot } from "../meeting-bot-queries";
 import { meetingLinkHint } from "../meeting-link-hint";
+import { sendMeetingBot } from "../queries";
 
 interface Problem {
   message: string;

@@ -7,8 +7,8 @@ import { confirm } from "~/app/ui/confirm-store";
 import { FormMessage } from "~/app/ui/form-message";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import type { NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
-import { deleteNote } from "../note-page/note-edit-queries";
 import { aiNotesAsText, transcriptAsText } from "../note-page/note-text";
+import { deleteNote } from "../note-page/queries";
 import { ExportMenu } from "./export-menu";
 
 /** The owner's actions on a note: share, copy as text, export, delete after a confirm dialog, move to a folder. */

@@ -4,7 +4,7 @@ import { errorMessage } from "~/app/features/shell/error-message";
 import { FormMessage } from "~/app/ui/form-message";
 import { type NotesTemplate, notesTemplates } from "~/shared/ai-notes/ai-notes-api";
 import type { NoteView } from "~/shared/notes/notes-api";
-import { regenerateAiNotes } from "../note-page/note-edit-queries";
+import { regenerateAiNotes } from "../note-page/queries";
 
 /** Writes the AI notes again with a template (or "detect automatically"); progress then shows live. */
 export function RegenerateNotesForm({

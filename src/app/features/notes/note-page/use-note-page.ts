@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "~/app/api/api-client";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
-import type { NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
+import type { NotePlayback, NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
 import type { AiNotesHolder } from "../components/ai-notes-panel";
 import type { SegmentEdit } from "../components/transcript-segment-row";
 import { fetchNote } from "../queries";
 import { useNoteEvents } from "../use-note-events";
-import { editSegment, fetchAiNotes, fetchPlayback, type Playback, renameNote, renameSpeaker, saveAiNotes } from "./note-edit-queries";
+import { editSegment, fetchAiNotes, fetchPlayback, renameNote, renameSpeaker, saveAiNotes } from "./queries";
 
 export type NoteHolder =
   | { state: "loading" }
@@ -21,7 +21,7 @@ export type NoteHolder =
 export function useNotePage(id: string) {
   const [holder, setHolder] = useState<NoteHolder>({ state: "loading" });
   const [aiNotes, setAiNotes] = useState<AiNotesHolder>({ state: "loading" });
-  const [playback, setPlayback] = useState<Playback>({ media: null, youtubeVideoId: null });
+  const [playback, setPlayback] = useState<NotePlayback>({ media: null, youtubeVideoId: null });
   const notesStatus = useRef<string | null>(null);
   // The note on screen, for event handlers that compare the next state with it.
   const shownNote = useRef<NoteView | null>(null);

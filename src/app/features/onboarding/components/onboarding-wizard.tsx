@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { rememberInterfaceLanguage } from "~/app/features/settings/interface-language";
-import { saveUser } from "~/app/features/shell/user-queries";
+import { saveUser } from "~/app/features/shell/queries";
 import { useLocale } from "~/app/i18n/use-locale";
 import { pushAlert } from "~/app/ui/alert-store";
 import type { Preferences, UserPayload } from "~/shared/accounts/user-payload";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/app/api/api-client";
-import { requestEmailChange } from "~/app/features/shell/user-queries";
+import { requestEmailChange } from "~/app/features/auth/queries";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { TextInput } from "~/app/ui/text-input";
 import { changeEmailInput, firstErrorCode } from "../settings-schemas";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { forgetSignedIn } from "~/app/features/auth/session";
 import { errorMessage } from "~/app/features/shell/error-message";
-import { deleteMyAccount } from "~/app/features/shell/user-queries";
+import { deleteMyAccount } from "~/app/features/shell/queries";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { confirm } from "~/app/ui/confirm-store";
 import { SettingsSection } from "./settings-section";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { updateAccount } from "~/app/features/shell/account-store";
 import { errorMessage } from "~/app/features/shell/error-message";
-import { saveUser } from "~/app/features/shell/user-queries";
+import { saveUser } from "~/app/features/shell/queries";
 import { useLocale } from "~/app/i18n/use-locale";
 import { pushAlert } from "~/app/ui/alert-store";
 import { SelectInput } from "~/app/ui/select-input";

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { updateAccount } from "~/app/features/shell/account-store";
 import { errorMessage } from "~/app/features/shell/error-message";
-import { saveUser } from "~/app/features/shell/user-queries";
+import { saveUser } from "~/app/features/shell/queries";
 import { pushAlert } from "~/app/ui/alert-store";
 import { TextInput } from "~/app/ui/text-input";
 import type { UserPayload } from "~/shared/accounts/user-payload";

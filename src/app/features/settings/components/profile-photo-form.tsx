@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { updateAccount } from "~/app/features/shell/account-store";
 import { UserAvatar } from "~/app/features/shell/components/user-avatar";
 import { errorMessage } from "~/app/features/shell/error-message";
-import { saveUser } from "~/app/features/shell/user-queries";
+import { saveUser } from "~/app/features/shell/queries";
 import { pushAlert } from "~/app/ui/alert-store";
 import type { UserPayload } from "~/shared/accounts/user-payload";
 import { resizePhoto } from "../resize-image";

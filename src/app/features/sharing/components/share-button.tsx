@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "~/app/features/shell/error-message";
 import { FormMessage } from "~/app/ui/form-message";
-import { revokeShare, shareNote, shareUrl } from "../share-queries";
+import { revokeShare, shareNote, shareUrl } from "../queries";
 
 /**
  * "Share" and its dialog: turn the public link on (the same link every time until it is turned off),

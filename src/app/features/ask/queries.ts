@@ -1,23 +1,24 @@
-// The ask-AI calls: chats and their messages, and the streamed answer (POST /api/ask as server-sent events).
+// The ask-AI calls: chats and their messages, typed by the API's contract (decision 021), and the streamed
+// answer (POST /api/ask as server-sent events). That one stays on apiStream: it is a plain streaming route
+// that /api/openapi.json does not describe, so the typed client has no path for it.
 
-import { ApiError, apiRequest, apiStream } from "~/app/api/api-client";
+import { ApiError, apiStream } from "~/app/api/api-client";
+import { api, call } from "~/app/api/typed-api";
 import type { ChatMessageView, ChatThreadView } from "~/shared/ask/ask-api";
 
 /** A message as the chat shows it: a question or answer still being written has no stored time yet. */
 export type ChatEntry = Omit<ChatMessageView, "createdAt"> & { createdAt?: string };
 
 export async function fetchThreads(noteId: string | null, signal?: AbortSignal): Promise<ChatThreadView[]> {
-  const answer = await apiRequest<{ items: ChatThreadView[] }>("GET", "/ask/threads", { query: { noteId: noteId ?? undefined }, signal });
-  return answer.items;
+  return (await call(api().GET("/ask/threads", { params: { query: { noteId: noteId ?? undefined } }, signal }))).items;
 }
 
 export async function fetchMessages(threadId: string, signal?: AbortSignal): Promise<ChatMessageView[]> {
-  const answer = await apiRequest<{ items: ChatMessageView[] }>("GET", `/ask/threads/${encodeURIComponent(threadId)}/messages`, { signal });
-  return answer.items;
+  return (await call(api().GET("/ask/threads/{id}/messages", { params: { path: { id: threadId } }, signal }))).items;
 }
 
 export async function deleteThread(threadId: string): Promise<void> {
-  await apiRequest("DELETE", `/ask/threads/${encodeURIComponent(threadId)}`);
+  await call(api().DELETE("/ask/threads/{id}", { params: { path: { id: threadId } } }));
 }
 
 /** Reads `event:`/`data:` blocks from a server-sent-events body. */
