@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { type Locale, locales } from "../../src/shared/i18n/locales";
 
-export type CatalogNamespace = "common" | "marketing" | "legal" | "auth" | "account" | "mail" | "notes";
+export type CatalogNamespace = "common" | "marketing" | "legal" | "auth" | "account" | "mail" | "notes" | "meetings";
 
 const cache = new Map<string, unknown>();
 

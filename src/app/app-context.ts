@@ -1,6 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { createContext } from "react-router";
 import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
+import type { LandingPlans } from "../shared/billing/landing-plans";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
 import type { Viewer } from "../shared/routing/decide-route";
@@ -32,6 +33,10 @@ export interface AppContext {
   findSharedNote(shareId: string): Promise<PublicNote | null>;
   /** A seeded demo note for `/demo-note/{id}` (defined in code on the server); null when the id is unknown. */
   findDemoNote(id: string): PublicNote | null;
+  /** The plans the landing pages show, priced for this request's host (payments off: the free plan only). */
+  findLandingPlans(): Promise<LandingPlans>;
+  /** Where users write for help (SUPPORT_EMAIL): the shell's "Help and support". */
+  supportEmail: string;
   /** Errors after the page started streaming are logged, not shown (spec section 8). */
   logRenderError(error: unknown): void;
 }

@@ -4,6 +4,7 @@ import {
   isRouteErrorResponse,
   Links,
   Meta,
+  type NavigateFunction,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -14,7 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { catalogPath } from "../shared/i18n/catalog-path";
-import { localizePath, splitLocale } from "../shared/i18n/locales";
+import { type Locale, localizePath, splitLocale } from "../shared/i18n/locales";
 import { matchRoute } from "../shared/routing/match-route";
 import { namedPaths } from "../shared/routing/route-table";
 import { seoLinks } from "../shared/routing/seo-links";
@@ -24,7 +25,7 @@ import { appContext } from "./app-context";
 import { setAnalyticsUser, trackPageView } from "./features/analytics/analytics";
 import { installSessionHandlers } from "./features/auth/session";
 import { clientGuard } from "./guards/client-guard";
-import { setClientGuardState } from "./guards/client-state";
+import { getClientGuardState, isClientGuardStateKnown, setClientGuardState } from "./guards/client-state";
 import { guardOutcomeContext, serverGuard } from "./guards/server-guard";
 import { shouldHydrate } from "./hydration";
 import { AlertList } from "./ui/alert-list";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     alerts: context.get(guardOutcomeContext).alerts,
     nonce: app.nonce,
     enhancerUrl: app.enhancerUrl,
+    supportEmail: app.supportEmail,
   };
 }
 
@@ -153,14 +155,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  // Present when a page's own loader failed; absent on a 404 the server answered before any loader ran.
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const isChunkError = isChunkLoadError(error);
 
   useEffect(() => {
-    // spec section 2: a 404 page replaces itself with Home; interpretations 17.
-    if (isNotFound) navigate(localizePath(namedPaths.Home, splitLocale(location.pathname).locale), { replace: true });
+    if (rootData) setClientGuardState({ viewer: rootData.viewer, environment: rootData.environment, redirects: rootData.redirects });
+    if (isNotFound) leaveNotFound(splitLocale(location.pathname).locale, navigate);
     if (isChunkError) reloadAfterChunkError();
-  }, [isNotFound, isChunkError, navigate, location.pathname]);
+  }, [rootData, isNotFound, isChunkError, navigate, location.pathname]);
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
@@ -183,4 +187,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </a>
     </main>
   );
+}
+
+/**
+ * spec section 2 and interpretations 17: a 404 page replaces itself with Home, in the browser. A signed-in
+ * user known to the browser goes there directly. Otherwise the landing page is loaded in place of the bad
+ * address: the server sends a signed-in user on to Home (routing rule 5), and an anonymous visitor, who has
+ * no Home, stays on the landing page instead of being asked to sign in.
+ */
+function leaveNotFound(locale: Locale, navigate: NavigateFunction): void {
+  const viewer = isClientGuardStateKnown() ? getClientGuardState().viewer : null;
+  if (viewer) navigate(localizePath(namedPaths.Home, locale), { replace: true });
+  else window.location.replace(localizePath(namedPaths.LandingPage, locale));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { type BotCallbackReceiver, startBotCallbackReceiver } from "../../test/s
 import { loopbackBotJob } from "../../test/support/loopback-bot-job";
 import { createLoopbackMeeting, type LoopbackMeeting, loopbackAdapter } from "../../test/support/loopback-meeting";
 import { decodeToWav16kMono, probeMedia } from "../infra/media/ffmpeg";
-import { BotCrashError, type BotLog, runBot } from "./run-bot";
+import { BotCrashError, type BotLog, isPlatformUnreachable, runBot } from "./run-bot";
 
 // The runner end to end against a real Chromium, a real WebRTC track and a real HTTP callback receiver
 // (a loopback meeting page and a tiny adapter from test/support/loopback-meeting.ts).
@@ -212,5 +213,28 @@ describe("runBot", () => {
     expect(stuck.receiver.statusCodes()).toEqual(["joining_call", "fatal/bot_errored", "done"]);
     expect(result.statuses.map((status) => status.code)).toEqual(["joining_call", "fatal", "done"]);
     expect(stuck.logs.some((line) => line.includes("no join form"))).toBe(true);
+  });
+
+  it("reports fatal / meeting_platform_unreachable then done when the meeting page cannot be reached", async () => {
+    const offline = await setUp();
+    // A port nothing listens on any more: Chromium answers net::ERR_CONNECTION_REFUSED.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = { ...loopbackAdapter, joinUrl: () => `http://127.0.0.1:${port}/meeting` };
+    const result = await runBot({ job: offline.job, adapter: unreachable, log: offline.log });
+    expect(offline.receiver.statusCodes()).toEqual(["joining_call", "fatal/meeting_platform_unreachable", "done"]);
+    expect(result.statuses.map((status) => status.code)).toEqual(["joining_call", "fatal", "done"]);
+    expect(offline.receiver.finish()).toEqual({ recordingParts: 0, durationMs: 0, hasAudio: false });
+    expect(offline.logs.some((line) => line.includes("ERR_CONNECTION_REFUSED"))).toBe(true);
+  });
+
+  it("tells a network failure from other navigation errors", () => {
+    expect(isPlatformUnreachable(new Error("page.goto: net::ERR_NAME_NOT_RESOLVED at https://meet.google.com/abc-defg-hij"))).toBe(true);
+    expect(isPlatformUnreachable(new Error("page.goto: net::ERR_EMPTY_RESPONSE at http://127.0.0.1/x"))).toBe(true);
+    expect(isPlatformUnreachable(Object.assign(new Error("page.goto: Timeout 30000ms exceeded."), { name: "TimeoutError" }))).toBe(true);
+    expect(isPlatformUnreachable(new Error("Target page, context or browser has been closed"))).toBe(false);
+    expect(isPlatformUnreachable("net::ERR_FAILED")).toBe(false);
   });
 });

@@ -49,6 +49,21 @@ export class BotCrashError extends Error {
   override name = "BotCrashError";
 }
 
+/** The meeting page did not load at all: the platform's host could not be reached from this server. */
+export class PlatformUnreachableError extends Error {
+  override name = "PlatformUnreachableError";
+}
+
+/**
+ * Whether opening the meeting page failed on the network (Chromium's net::ERR_*: no DNS, refused, reset,
+ * empty answer, offline, timed out, proxy or TLS failure) or got no answer in the navigation's time: the
+ * real cause is then the connection to the platform (fatal / meeting_platform_unreachable), not the bot.
+ */
+export function isPlatformUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /\bnet::ERR_[A-Z_]+/.test(error.message) || error.name === "TimeoutError";
+}
+
 const probeEveryMs = 250;
 const heartbeatEveryMs = 1_000;
 const probeTimeoutMs = 15_000;
@@ -164,10 +179,16 @@ export async function runBot({
     const activePage = page;
     const activeCapture = capture;
     const joinUrl = adapter.joinUrl(job.meetingUrl, job.platformBaseUrl ?? adapter.defaultBaseUrl);
-    const opened = activePage.goto(joinUrl, { waitUntil: "domcontentloaded" });
+    const opened = activePage.goto(joinUrl, { waitUntil: "domcontentloaded" }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     // Left during navigation: the loop below reports the leave; the navigation's end no longer matters.
-    opened.catch(() => undefined);
-    await Promise.race([opened, leaveRequested]);
+    const navigationError = await Promise.race([opened, leaveRequested.then(() => null)]);
+    if (navigationError !== null && !isLeaveRequested) {
+      if (isPlatformUnreachable(navigationError)) throw new PlatformUnreachableError(joinUrl, { cause: navigationError });
+      throw navigationError;
+    }
     let joinFailedAt: number | null = null;
     let joinError: unknown = null;
     void adapter.join(activePage, { botName: job.botName, passcode: job.passcode }).catch((error: unknown) => {
@@ -239,9 +260,15 @@ export async function runBot({
       if (!isOver()) await pause(probeEveryMs);
     }
   } catch (error) {
-    crash = error;
-    log("error", "bot crashed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    dispatch({ type: "fatal", subcode: "bot_errored" });
+    if (error instanceof PlatformUnreachableError) {
+      // Not the bot's error nor the meeting's: the network between this server and the platform.
+      log("warn", "meeting platform unreachable", { error: String(error.cause) });
+      dispatch({ type: "fatal", subcode: "meeting_platform_unreachable" });
+    } else {
+      crash = error;
+      log("error", "bot crashed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      dispatch({ type: "fatal", subcode: "bot_errored" });
+    }
   }
 
   // Wrap-up: every step best effort, bounded in time; the page may already be gone.

@@ -25,22 +25,37 @@ export function createStorage(env: Env): Storage {
   return createDiskStorage(path.resolve(env.DATA_DIR, "files"));
 }
 
+/**
+ * The configured speech engine, chosen on first use and shared by everything in the process: the
+ * transcription job, and the web's answer to which languages it transcribes (an engine that falls back
+ * tells the menus once it has). Choosing loads no model. A failed choice is tried again next time.
+ */
+export function createSpeechEngineLoader(env: Env, logger: Logger): () => Promise<SpeechEngine> {
+  let engine: Promise<SpeechEngine> | null = null;
+  return () => {
+    engine ??= createSpeechEngine(env, { logger }).catch((error: unknown) => {
+      engine = null;
+      throw error;
+    });
+    return engine;
+  };
+}
+
 /** What the transcription job needs, built once per process; the engine loads on the first job. */
 export function createTranscriptionDeps(
   env: Env,
-  { db, storage, logger, boss }: { db: Database; storage: Storage; logger: Logger; boss: PgBoss },
+  {
+    db,
+    storage,
+    logger,
+    boss,
+    speechEngine = createSpeechEngineLoader(env, logger),
+  }: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; speechEngine?: () => Promise<SpeechEngine> },
 ): TranscriptionDeps {
-  let engine: Promise<SpeechEngine> | null = null;
   return {
     db,
     storage,
-    speechEngine: () => {
-      engine ??= createSpeechEngine(env, { logger }).catch((error: unknown) => {
-        engine = null;
-        throw error;
-      });
-      return engine;
-    },
+    speechEngine,
     scratchRoot: path.resolve(env.DATA_DIR, "scratch"),
     maxChunkSeconds: env.TRANSCRIBE_CHUNK_SECONDS,
     youtube: {
@@ -81,7 +96,15 @@ export function createLanguageModelLoader(env: Env, logger: Logger): () => Promi
 /** Every job this process runs (web with EMBEDDED_WORKER, or `npm run worker`). */
 export function createJobDefinitions(
   env: Env,
-  deps: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; languageModel: () => Promise<LanguageModel | null> },
+  deps: {
+    db: Database;
+    storage: Storage;
+    logger: Logger;
+    boss: PgBoss;
+    languageModel: () => Promise<LanguageModel | null>;
+    /** The process's speech engine (createSpeechEngineLoader); one of its own when absent. */
+    speechEngine?: () => Promise<SpeechEngine>;
+  },
 ): JobDefinition<never>[] {
   const transcription = createTranscriptionDeps(env, deps);
   const notes: NotesDeps = {

@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { ServerBuild } from "react-router";
 import { buildManifestPath } from "../app/ui/build-watcher";
+import { createLandingPlans } from "../core/billing/landing-plans";
 import { findDemoNote } from "../core/demo-notes/data";
 import { findSharedNote } from "../core/sharing/data";
 import type { SignInOptions } from "../shared/accounts/account-summary";
@@ -80,6 +81,9 @@ export function createApp(deps: AppDeps) {
       resolveSession: deps.resolveSession,
       signOut: (headers) => deps.auth.api.signOut({ headers, asResponse: true }),
       signIn: deps.signIn,
+      paymentsOn: deps.billing.paymentsOn,
+      findLandingPlans: createLandingPlans(deps.billing, deps.logger),
+      supportEmail: deps.support.email,
     }),
   );
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { AppContext, appContext } from "../app/app-context";
 import type { Logger } from "../infra/logging/logger";
 import type { SignInOptions } from "../shared/accounts/account-summary";
+import type { LandingPlans } from "../shared/billing/landing-plans";
 import { readCookie } from "../shared/cookies";
 import { environmentFromHost } from "../shared/environment";
 import { localizePath, splitLocale } from "../shared/i18n/locales";
@@ -28,6 +29,12 @@ export interface ReactRouterDeps {
   /** Revokes the session of these request headers; its response carries the cookie-clearing headers. */
   signOut(headers: Headers): Promise<Response>;
   signIn: SignInOptions;
+  /** The landing pages' plans for a host (its pricing tier). */
+  findLandingPlans(host: string): Promise<LandingPlans>;
+  /** SUPPORT_EMAIL. */
+  supportEmail: string;
+  /** Whether Pro is sold here (decision 022): the routing rules have no paywall step without it. */
+  paymentsOn: boolean;
 }
 
 /** Mounts the React Router app: every request gets the app context the guards and pages read. */
@@ -49,7 +56,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       nonce: String(c.get("secureHeadersNonce") ?? ""),
       environment: environmentFromHost(new URL(origin).host),
       origin,
-      viewer: payload ? toViewer(payload) : null,
+      viewer: payload ? toViewer(payload, { paymentsOn: deps.paymentsOn }) : null,
       account: payload && !signedIn?.isBanned ? toAccountSummary(payload) : null,
       signIn: deps.signIn,
       theme: parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName)),
@@ -60,6 +67,8 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       listRedirects: deps.listRedirects,
       findSharedNote: deps.findSharedNote,
       findDemoNote: deps.findDemoNote,
+      findLandingPlans: () => deps.findLandingPlans(new URL(origin).host),
+      supportEmail: deps.supportEmail,
       logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
     });
     // React Router answers an unknown URL with 404 before any middleware runs, so the redirect

@@ -9,6 +9,7 @@ import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/se
 import { botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
+import { offeredLanguages } from "../core/transcription/offered-languages";
 import { resolveAuthSecret } from "../infra/auth/auth-secret";
 import { createAuth } from "../infra/auth/create-auth";
 import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
@@ -24,6 +25,7 @@ import {
   createEmbeddingModelFromEnv,
   createJobDefinitions,
   createLanguageModelLoader,
+  createSpeechEngineLoader,
   createStorage,
 } from "../runtime/job-deps";
 import { requestLocale } from "../shared/i18n/request-locale";
@@ -77,7 +79,8 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const storage = createStorage(env);
   const languageModel = createLanguageModelLoader(env, logger);
   const secret = await resolveAuthSecret(env);
-  const jobs = createJobDefinitions(env, { db: database.db, storage, logger, boss: queue.boss, languageModel });
+  const speechEngine = createSpeechEngineLoader(env, logger);
+  const jobs = createJobDefinitions(env, { db: database.db, storage, logger, boss: queue.boss, languageModel, speechEngine });
   // Bots call back to this process in the embedded default; its address is known once it listens.
   let ownUrl: string | null = null;
   const bots = createBotLaunchJob(env, {
@@ -139,6 +142,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       events: noteEvents,
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
+      transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
     },
     meetings: { tokenSecret: botTokenSecret(botSettings, secret) },
     billing,

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import type { FrameOptions, SetFrameOptions } from "../features/onboarding/use-onboarding-frame";
 import { useLocalizedPath } from "../i18n/use-locale";
+import { useRouteName } from "../i18n/use-route-name";
 import { OnboardingFrame } from "../ui/onboarding-frame";
 
 // Signed-in onboarding, paywall and checkout: rendered in the browser only, like the dashboard.
@@ -14,6 +15,8 @@ export default function GenericOnboardingLayout() {
   // Pages set their own progress, skip and close (useOnboardingFrame); until then a close icon to Home.
   const [frame, setFrame] = useState<FrameOptions | null>(null);
   const options: FrameOptions = frame ?? { close: { href: to("/home"), label: t("ui.close") } };
+  // The onboarding steps' promise is for the onboarding only; the paywall and checkout get a plan note.
+  const aside = useRouteName() === "OnboardingDefault" ? t("shell.onboardingAside") : t("shell.planAside");
   return (
     <OnboardingFrame
       logoHref={to("/home")}
@@ -24,7 +27,7 @@ export default function GenericOnboardingLayout() {
         { href: to("/terms.html"), label: t("policyLinks.terms") },
         { href: to("/policy.html"), label: t("policyLinks.privacy") },
       ]}
-      aside={<p className="text-lg font-semibold">{t("shell.onboardingAside")}</p>}
+      aside={<p className="text-lg font-semibold">{aside}</p>}
     >
       <Outlet context={setFrame satisfies SetFrameOptions} />
     </OnboardingFrame>

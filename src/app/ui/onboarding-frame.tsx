@@ -74,7 +74,7 @@ export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, asi
             <p className="mt-2 text-xs text-slate-500">{steps.label}</p>
           </div>
         )}
-        <div className="flex flex-1 flex-col justify-center py-10">{children}</div>
+        <main className="flex flex-1 flex-col justify-center py-10">{children}</main>
         {policyLinks && (
           <p className="flex gap-4 text-xs text-slate-500">
             {policyLinks.map((link) => (

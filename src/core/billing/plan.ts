@@ -13,8 +13,11 @@ export function planIdOf(subscription: Subscription | null): PlanId {
   return subscription?.isActive === true ? "pro" : "free";
 }
 
+/** The user's plan: GET /api/user/plan less what the server says about itself (whether payments are on). */
+export type UserPlan = Omit<PlanResponse, "paymentsOn">;
+
 /** GET /api/user/plan: the subscription webhooks keep on user_data and the plan's limits. */
-export async function getPlan(db: Database, limits: PlanLimits, { userId }: { userId: string }): Promise<PlanResponse> {
+export async function getPlan(db: Database, limits: PlanLimits, { userId }: { userId: string }): Promise<UserPlan> {
   const subscription = await findSubscription(db, { userId });
   const id = planIdOf(subscription);
   return { id, subscription, limits: limits[id] };

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { type PaywallFlow, type PaywallFlowName, paywallFlowSchema } from "~/shared/billing/billing-api";
-import { defaultLimits, type Limits, limitsSchema, type PlanId } from "~/shared/billing/plans";
+import { defaultLimits, type Limits, limitsSchema, type PlanId, unlimitedLimits } from "~/shared/billing/plans";
 import { productKeys } from "~/shared/billing/subscription";
+import { environmentFromHost } from "~/shared/environment";
 
 // Billing settings (issue 7): plan limits, Paddle Billing (server key, webhook secret, client token and
-// script), the price catalog per pricing tier and the paywall structure. Paddle is off until
-// PADDLE_API_KEY is set: the paywall then says payments are not set up, and nothing third-party loads.
+// script), the price catalog per pricing tier and the paywall structure. Payments are off until
+// PADDLE_API_KEY is set (decision 022): a self-hosted install with no paywall, limits only where the
+// operator set them, and nothing third-party loaded.
 
 const jsonOf = <T extends z.ZodType>(schema: T) =>
   z
@@ -64,9 +66,9 @@ export const defaultPaywallStructure: Record<PaywallFlowName, PaywallFlow> = {
 };
 
 export const billingEnvShape = {
-  /** JSON limits map of the free plan (null = unlimited); unset: interpretations 4. */
+  /** JSON limits map of the free plan (null = unlimited); unset: interpretations 4, or unlimited with payments off. */
   BILLING_FREE_LIMITS: jsonOf(limitsSchema).optional(),
-  /** JSON limits map of Pro. */
+  /** JSON limits map of Pro; unset: interpretations 4, or the free plan's with payments off. */
   BILLING_PRO_LIMITS: jsonOf(limitsSchema).optional(),
   /** Paddle Billing server API key; unset = payments off. */
   PADDLE_API_KEY: z.string().min(1).optional(),
@@ -94,6 +96,8 @@ export const billingEnvShape = {
 type BillingEnv = z.infer<z.ZodObject<typeof billingEnvShape>>;
 
 export interface BillingSettings {
+  /** PADDLE_API_KEY is set: Pro is sold, the paywall shows (decision 022). */
+  paymentsOn: boolean;
   limits: Record<PlanId, Limits>;
   paddle: {
     apiKey: string;
@@ -112,7 +116,8 @@ export interface BillingSettings {
 
 export function billingSettingsFromEnv(env: BillingEnv): BillingSettings {
   return {
-    limits: { free: env.BILLING_FREE_LIMITS ?? defaultLimits.free, pro: env.BILLING_PRO_LIMITS ?? defaultLimits.pro },
+    paymentsOn: Boolean(env.PADDLE_API_KEY),
+    limits: planLimitsFromEnv(env),
     paddle: env.PADDLE_API_KEY
       ? {
           apiKey: env.PADDLE_API_KEY,
@@ -134,10 +139,27 @@ export function billingSettingsFromEnv(env: BillingEnv): BillingSettings {
 }
 
 /**
+ * interpretations 4 and 29 (decision 022): with payments on, the limits configured or the defaults. With
+ * payments off nothing can be bought, so a limit is only one the operator set: free is unlimited unless
+ * BILLING_FREE_LIMITS says otherwise, and Pro (a subscription left from when payments were on) never gets
+ * less than free.
+ */
+function planLimitsFromEnv(env: BillingEnv): Record<PlanId, Limits> {
+  if (env.PADDLE_API_KEY) return { free: env.BILLING_FREE_LIMITS ?? defaultLimits.free, pro: env.BILLING_PRO_LIMITS ?? defaultLimits.pro };
+  const free = env.BILLING_FREE_LIMITS ?? unlimitedLimits;
+  return { free, pro: env.BILLING_PRO_LIMITS ?? free };
+}
+
+/**
  * interpretations 27: the origins the browser may reach for Paddle (its script, the checkout frame and its
  * calls), only when the checkout is configured.
  */
 export function paddleBrowserOrigins(settings: BillingSettings): string[] {
   if (!settings.paddle?.clientToken) return [];
   return [...new Set([new URL(settings.paddle.scriptUrl).origin, "https://*.paddle.com"])];
+}
+
+/** interpretations 9: the catalog's pricing tier for a host: t1 on staging (and localhost), t5 on production, unless configured. */
+export function pricingTierFor(settings: Pick<BillingSettings, "pricingTier">, host: string): "t1" | "t5" {
+  return settings.pricingTier ?? (environmentFromHost(host) === "production" ? "t5" : "t1");
 }

@@ -10,14 +10,15 @@ import { getPlan, type PlanLimits } from "./plan";
 /**
  * spec section 6: a paying user at a limit sees no paywall; support gets a limit-upgrade request by
  * e-mail (in English, support's language), with the user's address as Reply-To so support answers them.
- * Free users are sent to the paywall instead, so their request is refused ("free").
+ * Free users are sent to the paywall instead, so their request is refused ("free"), unless payments are
+ * off (decision 022): then the limit is the operator's, and asking them is the only way to more.
  */
 export async function sendLimitUpgradeRequest(
-  deps: { db: Database; mailer: Mailer; limits: PlanLimits; supportEmail: string },
+  deps: { db: Database; mailer: Mailer; limits: PlanLimits; supportEmail: string; paymentsOn: boolean },
   { userId, errorSource }: { userId: string; errorSource: LimitErrorSource },
 ): Promise<"sent" | "free" | "missing"> {
   const plan = await getPlan(deps.db, deps.limits, { userId });
-  if (plan.id === "free") return "free";
+  if (plan.id === "free" && deps.paymentsOn) return "free";
   const email = await findUserEmail(deps.db, { userId });
   if (!email) return "missing";
   const limitName = limitOfErrorSource[errorSource];

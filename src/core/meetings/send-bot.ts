@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { Database } from "~/infra/db/client";
-import { type MeetingLink, type MeetingPlatform, parseMeetingUrl } from "~/shared/meetings/meeting-url";
+import { storedMeetingTitle } from "~/shared/meetings/meeting-title";
+import { parseMeetingUrl } from "~/shared/meetings/meeting-url";
 import { findReachedLimit, type LimitReached } from "../billing/limits";
 import type { PlanLimits } from "../billing/plan";
 import { findActiveBotInMeeting } from "./data";
@@ -10,12 +11,6 @@ import { createMeetingBot, meetingKeyOf } from "./mutations";
 // Sending the bot (issue 6): a pasted link becomes a note of type `meeting` and a queued launch. The rules
 // that can refuse it are checked here, in the order a person would want to hear them: the link, a bot
 // already in that meeting (one per meeting and user), then the plan's concurrent-meeting limit.
-
-export const platformNames: Record<MeetingPlatform, string> = {
-  google_meet: "Google Meet",
-  microsoft_teams: "Microsoft Teams",
-  zoom: "Zoom",
-};
 
 /** interpretations 13: "Parley Notetaker (<user's first name>)". */
 export function botDisplayName(userName: string): string {
@@ -43,8 +38,8 @@ export async function sendBot(
     userName: string;
     url: string;
     language: string | null;
-    /** Texts in the user's language: the chat message and the note's title. */
-    texts: { consentMessage(botName: string): string; noteTitle(link: MeetingLink): string };
+    /** Texts in the user's language: the chat message. */
+    texts: { consentMessage(botName: string): string };
   },
 ): Promise<SendBotResult> {
   const link = parseMeetingUrl(input.url);
@@ -62,7 +57,8 @@ export async function sendBot(
     link,
     botName,
     consentMessage: input.texts.consentMessage(botName),
-    title: input.texts.noteTitle(link),
+    // Language-neutral: the owner's pages say it in the reader's language until it is renamed.
+    title: storedMeetingTitle(link),
     language: input.language,
   });
   if (created.kind === "alreadyActive") {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, type Placeholder, type SQL, sql
 import type { Database } from "~/infra/db/client";
 import { notes, transcriptSegments } from "~/infra/db/notes-schema";
 import { aiNotes } from "~/infra/db/workspace-schema";
+import { automaticMeetingTitle } from "~/shared/meetings/meeting-title";
 import type { NotePage, NoteView } from "~/shared/notes/notes-api";
 import type { NoteType } from "~/shared/notes/statuses";
 import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
@@ -18,10 +19,14 @@ export const segmentColumns = {
   words: transcriptSegments.words,
 };
 
-/** The columns a NoteView shows: lists read these, not the whole row (no source, media key or vectors). */
+/**
+ * The columns a NoteView shows: lists read these, not the whole row (no media key or vectors; the source
+ * for a meeting's link, which names a meeting note that keeps its automatic title).
+ */
 const noteViewColumns = {
   id: notes.id,
   title: notes.title,
+  source: notes.source,
   type: notes.type,
   meeting: notes.meeting,
   transcriptionCode: notes.transcriptionCode,
@@ -46,6 +51,7 @@ export function toNoteView(row: NoteViewRow): NoteView {
     id: row.id,
     data: {
       title: row.title,
+      meetingTitle: row.source.kind === "meeting" ? automaticMeetingTitle(row.title, row.source.url) : null,
       type: row.type,
       meeting: row.meeting ?? null,
       transcriptionCode: row.transcriptionCode ?? null,
@@ -138,10 +144,11 @@ export function searchQuery(q: string): SQL | null {
   return sql`(websearch_to_tsquery('simple', ${head}) && to_tsquery('simple', ${`${word}:*`}))`;
 }
 
-/** Notes whose title, transcript or AI notes match (each through its own GIN-indexed vector). */
+/** Notes whose title, transcript, speakers' names or AI notes match (each through its own GIN-indexed vector). */
 function matchesSearch(query: SQL): SQL {
   return sql`(${notes.titleVector} @@ ${query}
     or exists (select 1 from ${transcriptSegments} where ${transcriptSegments.noteId} = ${notes.id} and ${transcriptSegments.searchVector} @@ ${query})
+    or exists (select 1 from ${transcriptSegments} where ${transcriptSegments.noteId} = ${notes.id} and ${transcriptSegments.speakerVector} @@ ${query})
     or exists (select 1 from ${aiNotes} where ${aiNotes.noteId} = ${notes.id} and ${aiNotes.searchVector} @@ ${query}))`;
 }
 

@@ -7,7 +7,7 @@ import { aiNotes } from "~/infra/db/workspace-schema";
 import type { NoteType } from "~/shared/notes/statuses";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
 import { listNotes, type NoteListFilters } from "./data";
-import { createNote, replaceSegments } from "./mutations";
+import { createNote, renameSpeaker, replaceSegments } from "./mutations";
 
 // The notes list's search and filters (issue 5): full text over titles, transcripts and AI notes, type,
 // folder and dates, always within the user's own notes, and cursor pages that neither repeat nor skip.
@@ -117,6 +117,27 @@ describe.each(databaseKinds)("listing notes with search and filters on %s", (kin
     expect(await titlesOf("ana", { q: "zucchini or mangosteen" })).toEqual(["Call with Lisbon office", "Lecture four"]);
     // Punctuation alone is no search at all.
     expect(await titlesOf("ana", { q: "?!" })).toHaveLength(4);
+  });
+
+  it("finds a note by a speaker's name, the new one after a rename (issue 17)", async () => {
+    await db.insert(user).values({ id: "dee", name: "Dee", email: "dee@example.com" });
+    const { id } = await createNote(db, { userId: "dee", type: "meeting", title: "Weekly sync", source: { kind: "text" } });
+    await replaceSegments(db, {
+      userId: "dee",
+      noteId: id,
+      segments: [
+        { start: 0, end: 1, text: "Shall we start?", speaker: "Speaker 1" },
+        { start: 1, end: 2, text: "Yes, go ahead.", speaker: "Speaker 2" },
+      ],
+    });
+    await createNote(db, { userId: "dee", type: "text", title: "Shopping list", source: { kind: "text" } });
+    expect(await renameSpeaker(db, { userId: "dee", noteId: id, from: "Speaker 1", to: "Marisol Quintero" })).toBe(1);
+    expect(await titlesOf("dee", { q: "Marisol" })).toEqual(["Weekly sync"]);
+    expect(await titlesOf("dee", { q: "quintero" })).toEqual(["Weekly sync"]);
+    expect(await titlesOf("dee", { q: "Maris" })).toEqual(["Weekly sync"]);
+    // The old name is gone with the rename; nobody else's search sees the name.
+    expect(await titlesOf("dee", { q: "Speaker 1" })).toEqual([]);
+    expect(await titlesOf("ana", { q: "Marisol" })).toEqual([]);
   });
 
   it("never shows another user's notes, whatever the search", async () => {

@@ -35,6 +35,8 @@ export const failureReasons = [
   "youtube_live_not_supported",
   "youtube_no_transcript_source",
   "youtube_too_long",
+  "youtube_unreachable",
+  "youtube_network",
   "media_missing",
   "internal",
 ] as const;
@@ -73,4 +75,36 @@ export function finalOutcomeOf(error: unknown): FinalOutcome | null {
     return failed(`youtube_${error.code.toLowerCase()}` as FailureReason);
   }
   return null;
+}
+
+/**
+ * Failures of the product or of the services it relies on, not of what the user brought: they never use
+ * up the user's quota (issue 17). A language the menus offered and the engine then refused is one; an
+ * empty, damaged or unreadable file is the user's and still counts.
+ */
+const productFailures: ReadonlySet<FailureReason> = new Set<FailureReason>([
+  "engine_unavailable",
+  "engine_failed",
+  "language_not_supported",
+  "media_missing",
+  "youtube_unreachable",
+  "youtube_network",
+  "internal",
+]);
+
+export function isProductFailure(reason: string | null): boolean {
+  return reason !== null && productFailures.has(reason as FailureReason);
+}
+
+/**
+ * The reason a note ends with if this retryable failure is still there when the retries run out: YouTube
+ * that kept timing out is not "the transcription service". Null for a caller's abort (a worker stopping),
+ * which says nothing about the note.
+ */
+export function retryReasonOf(error: unknown): FailureReason | null {
+  if (error instanceof YoutubeError) return "youtube_network";
+  if (error instanceof SpeechEngineError) return "engine_failed";
+  if (error instanceof MediaError) return null;
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return null;
+  return "internal";
 }

@@ -50,6 +50,14 @@ function titleFromFileName(fileName: string): string {
 const noteTypeOf: Record<UploadKind, NoteType> = { file: "file", recording: "recording", document: "document" };
 
 /**
+ * Upload count (usage): files and documents a user brings; browser recordings, meetings and YouTube
+ * links count only by their minutes (decision 015).
+ */
+function countsAsUpload(type: NoteType): boolean {
+  return type === "file" || type === "document";
+}
+
+/**
  * A finished upload becomes a note. `noteId` was chosen when the upload began, so a finish that runs
  * twice (a retried last request) finds the same note and changes nothing.
  */
@@ -91,9 +99,7 @@ export async function acceptUpload(
     transcriptionCode: "transcription_in_progress",
   });
   if (isNew) {
-    // Upload count (usage): files and documents a user brings; browser recordings and YouTube links count
-    // only by their minutes (decision 015).
-    if (metadata.kind !== "recording") await recordUpload(deps.db, { userId, noteId });
+    if (countsAsUpload(noteTypeOf[metadata.kind])) await recordUpload(deps.db, { userId, noteId });
     await enqueueTranscription(deps.boss, { userId, noteId });
   }
   return { noteId };
@@ -129,6 +135,8 @@ export async function retryTranscription(
     noteId,
     patch: { transcriptionCode: "transcription_in_progress", transcriptionError: null, transcriptionProgress: 0, active: true },
   });
+  // An upload given back when the product failed it counts again while it is tried again (once per note).
+  if (countsAsUpload(note.type)) await recordUpload(deps.db, { userId, noteId });
   await enqueueTranscription(deps.boss, { userId, noteId });
   return "queued";
 }

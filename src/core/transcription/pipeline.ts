@@ -15,9 +15,9 @@ import { findNote } from "../notes/data";
 import { replaceSegments, type SegmentInput, updateNote } from "../notes/mutations";
 import { noteKeys } from "../notes/storage-keys";
 import { splitTextIntoSegments } from "../notes/text-segments";
-import { recordTranscription } from "../usage/mutations";
+import { recordTranscription, releaseUpload } from "../usage/mutations";
 import { storageCheckpoints } from "./checkpoints";
-import { finalOutcomeOf } from "./failure-status";
+import { finalOutcomeOf, isProductFailure, retryReasonOf } from "./failure-status";
 import { transcribeMedia } from "./media-transcriber";
 import type { TranscribeNoteInput } from "./schema";
 
@@ -197,12 +197,18 @@ export async function runTranscription(deps: TranscriptionDeps, input: Transcrib
     }
   } catch (error) {
     const outcome = finalOutcomeOf(error);
-    if (!outcome) throw error;
+    if (!outcome) {
+      // Worth another attempt; what the note says if the attempts run out (giveUpTranscription).
+      const pending = retryReasonOf(error);
+      if (pending) await updateNote(deps.db, { ...input, patch: { transcriptionError: pending } });
+      throw error;
+    }
     deps.logger.info({ noteId: note.id, reason: outcome.reason, err: error }, "transcription ended without a transcript");
     await updateNote(deps.db, {
       ...input,
       patch: { transcriptionCode: outcome.code, transcriptionError: outcome.reason, transcriptionProgress: null, active: outcome.isActive },
     });
+    if (isProductFailure(outcome.reason)) await releaseUpload(deps.db, input);
   } finally {
     await rm(scratchDir, { recursive: true, force: true });
     // Deleted while it was being transcribed: a checkpoint written after the delete would outlive the note.
@@ -214,8 +220,11 @@ export async function runTranscription(deps: TranscriptionDeps, input: Transcrib
 export async function giveUpTranscription(deps: TranscriptionDeps, input: TranscribeNoteInput): Promise<void> {
   const note = await findNote(deps.db, input);
   if (note?.transcriptionCode !== "transcription_in_progress") return;
+  // The last attempt's reason (retryReasonOf), or the engine when none was recorded.
+  const reason = note.transcriptionError ?? "engine_failed";
   await updateNote(deps.db, {
     ...input,
-    patch: { transcriptionCode: "transcription_failed", transcriptionError: "engine_failed", transcriptionProgress: null },
+    patch: { transcriptionCode: "transcription_failed", transcriptionError: reason, transcriptionProgress: null },
   });
+  if (isProductFailure(reason)) await releaseUpload(deps.db, input);
 }

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/infra/db/client";
 import { notifyAccountChanged } from "~/infra/db/note-changes";
 import { usageRecords } from "~/infra/db/usage-schema";
@@ -33,4 +34,16 @@ export async function recordUpload(
     .onConflictDoNothing()
     .returning({ userId: usageRecords.userId });
   if (inserted.length > 0) await notifyAccountChanged(db, { userId });
+}
+
+/**
+ * Gives an upload back: a transcription that failed because of the product (its engine, a language it
+ * offered, a file it lost) never uses up the user's quota (issue 17). A retry counts it again.
+ */
+export async function releaseUpload(db: Database, { userId, noteId }: { userId: string; noteId: string }): Promise<void> {
+  const deleted = await db
+    .delete(usageRecords)
+    .where(and(eq(usageRecords.userId, userId), eq(usageRecords.kind, "upload"), eq(usageRecords.sourceId, noteId)))
+    .returning({ userId: usageRecords.userId });
+  if (deleted.length > 0) await notifyAccountChanged(db, { userId });
 }

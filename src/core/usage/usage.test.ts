@@ -3,7 +3,7 @@ import { user } from "~/infra/db/auth-schema";
 import type { DatabaseHandle } from "~/infra/db/client";
 import { databaseKinds, openTestDatabase } from "../../../test/support/test-databases";
 import { getUsage } from "./data";
-import { recordTranscription, recordUpload } from "./mutations";
+import { recordTranscription, recordUpload, releaseUpload } from "./mutations";
 import { billableMinutes, usagePeriod } from "./schema";
 
 describe("usage rules", () => {
@@ -47,6 +47,20 @@ describe.each(databaseKinds)("usage records on %s", (kind) => {
       id: "u2:2026-11",
       usage: { transcriptionMinutes: 10, uploadCount: 0 },
     });
+  });
+
+  it("gives an upload back once, and counts it again when it is recorded again (a retry)", async () => {
+    const db = database.db;
+    const month = new Date("2026-09-10T12:00:00Z");
+    await recordUpload(db, { userId: "u2", noteId: "n9", at: month });
+    await recordUpload(db, { userId: "u2", noteId: "n10", at: month });
+    await releaseUpload(db, { userId: "u2", noteId: "n9" });
+    await releaseUpload(db, { userId: "u2", noteId: "n9" });
+    // Another user's note is not theirs to give back.
+    await releaseUpload(db, { userId: "u1", noteId: "n10" });
+    expect((await getUsage(db, { userId: "u2", at: month })).usage.uploadCount).toBe(1);
+    await recordUpload(db, { userId: "u2", noteId: "n9", at: month });
+    expect((await getUsage(db, { userId: "u2", at: month })).usage.uploadCount).toBe(2);
   });
 
   it("answers zero for a month without records", async () => {

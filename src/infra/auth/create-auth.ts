@@ -1,7 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { bearer } from "better-auth/plugins/bearer";
+import { isCommonPassword } from "~/shared/accounts/common-passwords";
+import { passwordMaxLength, passwordMinLength, passwordProblem } from "~/shared/accounts/password-rules";
 import * as authSchema from "../db/auth-schema";
 import type { Database } from "../db/client";
 import type { SocialEnv } from "./social/social-env";
@@ -36,9 +39,26 @@ export interface CreateAuthOptions {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// spec section 5 leaves password rules open: 8-128 characters (NIST SP 800-63B length rule, no composition rules).
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
+/** Where a new password is chosen, and the body field that carries it. */
+const newPasswordFields: Readonly<Record<string, "password" | "newPassword">> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/admin/create-user": "password",
+  "/admin/set-user-password": "newPassword",
+};
+
+/**
+ * shared/accounts/password-rules.ts: a new password that breaches show to be common is refused before
+ * better-auth runs (its own checks answer the length rule). The message is replaced by the translated one
+ * (server/api/auth), keyed by the code.
+ */
+const refuseCommonPasswords = createAuthMiddleware(async (ctx) => {
+  const field = newPasswordFields[ctx.path];
+  const password: unknown = field ? ctx.body?.[field] : undefined;
+  if (typeof password !== "string" || passwordProblem(password, isCommonPassword) !== "passwordTooCommon") return;
+  throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "This password is too common." });
+});
 
 export function createAuth(options: CreateAuthOptions) {
   const { mail } = options;
@@ -77,6 +97,7 @@ export function createAuth(options: CreateAuthOptions) {
       sendVerificationEmail: async ({ user, token }, request) =>
         mail.verifyEmail({ userId: user.id, email: user.email, name: user.name, token, request }),
     },
+    hooks: { before: refuseCommonPasswords },
     user: {
       changeEmail: { enabled: true },
       deleteUser: { enabled: false },

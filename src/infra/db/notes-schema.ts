@@ -114,9 +114,12 @@ export const transcriptSegments = pgTable(
     speaker: text("speaker"),
     words: jsonb("words").$type<TranscriptWord[]>(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('simple', text)`),
+    /** The speaker's name, searchable apart from what was said (a renamed speaker is found by the new name). */
+    speakerVector: tsvector("speaker_vector").generatedAlwaysAs(sql`to_tsvector('simple', coalesce(speaker, ''))`),
   },
   (table) => [
     primaryKey({ columns: [table.noteId, table.position] }),
     index("transcript_segments_search_idx").using("gin", table.searchVector),
+    index("transcript_segments_speaker_search_idx").using("gin", table.speakerVector),
   ],
 );

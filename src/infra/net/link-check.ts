@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from "node:dns/promises";
+import type { ClientRequest } from "node:http";
 import { isIP, type LookupFunction } from "node:net";
 import { isMetadataAddress, isPublicAddress, numericHostToV4 } from "./address-policy";
 
@@ -15,7 +16,9 @@ export type LinkRefusal =
   | "TOO_MANY_REDIRECTS"
   | "TOO_LARGE"
   | "TIMEOUT"
-  | "HTTP_ERROR";
+  | "HTTP_ERROR"
+  /** No connection could be made (refused, no route, no answer within the connect timeout): a network that is down. */
+  | "UNREACHABLE";
 
 export class LinkRefusedError extends Error {
   override name = "LinkRefusedError";
@@ -97,5 +100,55 @@ export function pinnedLookup(pinned: PinnedAddress): LookupFunction {
   return (_host, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
+  };
+}
+
+/**
+ * How long a host may take to accept a connection (DNS answer and TCP handshake, each). A reachable host
+ * connects in well under a second; waiting longer only delays telling the user that the network is down.
+ * Slow transfers keep their own, longer deadlines.
+ */
+export const defaultConnectTimeoutMs = 5_000;
+
+/** `work` (a DNS lookup) or UNREACHABLE after `timeoutMs`. */
+export function withinConnectTimeout<T>(work: Promise<T>, timeoutMs: number, host: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new LinkRefusedError("UNREACHABLE", `no DNS answer for ${host} within ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Watches a request's connection: no connection within `timeoutMs` destroys it with UNREACHABLE, and
+ * `failure(error)` names an error before the connection was made UNREACHABLE (refused, no route) while
+ * one after it stays what it was (a reset, a slow answer: worth another try).
+ */
+export function watchConnection(
+  request: ClientRequest,
+  timeoutMs: number,
+): { failure(error: unknown): LinkRefusedError | null; done(): void } {
+  let isConnected = false;
+  const host = request.host;
+  const timer = setTimeout(
+    () => request.destroy(new LinkRefusedError("UNREACHABLE", `no connection to ${host} within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  request.once("socket", (socket) => {
+    const connected = () => {
+      isConnected = true;
+      clearTimeout(timer);
+    };
+    if (socket.connecting) socket.once("connect", connected);
+    else connected();
+  });
+  return {
+    failure(error) {
+      clearTimeout(timer);
+      if (error instanceof LinkRefusedError) return error;
+      if (isConnected) return null;
+      return new LinkRefusedError("UNREACHABLE", `could not connect to ${host}: ${error instanceof Error ? error.message : String(error)}`);
+    },
+    done: () => clearTimeout(timer),
   };
 }

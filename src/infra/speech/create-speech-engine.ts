@@ -36,6 +36,7 @@ type Config = Pick<
   | "OPENAI_AUDIO_BASE_URL"
   | "OPENAI_AUDIO_API_KEY"
   | "OPENAI_AUDIO_MODEL"
+  | "SPEECH_LANGUAGES"
 >;
 
 const howToConfigure =
@@ -56,6 +57,7 @@ async function choose(config: Config, options: CreateSpeechEngineOptions): Promi
           baseUrl: config.OPENAI_AUDIO_BASE_URL,
           model: config.OPENAI_AUDIO_MODEL,
           apiKey: config.OPENAI_AUDIO_API_KEY,
+          languages: config.SPEECH_LANGUAGES,
         })
       : null;
   const whisperCpp = () =>

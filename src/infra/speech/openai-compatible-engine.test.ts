@@ -45,6 +45,15 @@ describe("OpenAI-compatible speech engine", () => {
     expect(words.every((word, index) => index === 0 || word.start >= (words[index - 1]?.start ?? 0))).toBe(true);
   });
 
+  it("refuses a language its English-only model cannot do without sending the audio", async () => {
+    await engine("whisper-1").transcribe(clip, { language: "en" });
+    const tinyEn = engine("tiny.en");
+    expect(tinyEn.languages).toEqual(["en"]);
+    await expect(tinyEn.transcribe(clip, { language: "es" })).rejects.toMatchObject({ code: "LANGUAGE_NOT_SUPPORTED", isRetryable: false });
+    // The last request the endpoint saw is still the whisper-1 one.
+    expect(standIn.lastRequest?.model).toBe("whisper-1");
+  });
+
   it("lets the endpoint detect the language when none is chosen", async () => {
     await engine().transcribe(clip, { language: "auto" });
     expect(standIn.lastRequest?.language).toBeNull();

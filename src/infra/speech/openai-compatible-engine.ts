@@ -32,14 +32,34 @@ export interface OpenAiCompatibleOptions {
   apiKey?: string;
   /** No answer within this many milliseconds counts as a retryable failure. */
   timeoutMs?: number;
+  /**
+   * What the model behind the endpoint can transcribe (SPEECH_LANGUAGES); by default English only for a
+   * Whisper `.en` model (tiny.en, Systran/faster-whisper-base.en), else any language.
+   */
+  languages?: readonly string[] | "any";
 }
 
-export function createOpenAiCompatibleEngine({ baseUrl, model, apiKey, timeoutMs = 10 * 60_000 }: OpenAiCompatibleOptions): SpeechEngine {
+/** Whisper's English-only checkpoints end in `.en`, whoever serves them. */
+export function languagesOfModelName(model: string): readonly string[] | "any" {
+  return /\.en$/i.test(model.trim()) ? ["en"] : "any";
+}
+
+export function createOpenAiCompatibleEngine({
+  baseUrl,
+  model,
+  apiKey,
+  timeoutMs = 10 * 60_000,
+  languages = languagesOfModelName(model),
+}: OpenAiCompatibleOptions): SpeechEngine {
   return {
     id: `openai-compatible:${model}`,
-    languages: "any",
+    languages,
     hasWordTimes: true,
     async transcribe(wavPath, { language, signal }) {
+      const requested = language && language !== "auto" ? language : undefined;
+      // Asked for a language the model cannot do: say so without sending the audio.
+      if (requested && languages !== "any" && !languages.includes(requested.toLowerCase().split(/[-_]/)[0] ?? requested))
+        throw new SpeechEngineError("LANGUAGE_NOT_SUPPORTED", false, `${model} does not transcribe ${requested}`);
       const form = new FormData();
       form.set("model", model);
       form.set("response_format", "verbose_json");

@@ -29,6 +29,11 @@ export interface SpeechEngine {
   id: string;
   /** Languages it can transcribe, or "any". */
   languages: readonly string[] | "any";
+  /**
+   * The languages a person may choose in the spoken-language menus, when fewer than `languages` are sure
+   * to work (an engine that may still fall back to another one); `languages` when absent.
+   */
+  readonly selectableLanguages?: readonly string[] | "any";
   hasWordTimes: boolean;
   /** `language` undefined or "auto" lets the engine detect it. */
   transcribe(wavPath: string, options: { language?: string; signal?: AbortSignal }): Promise<Transcription>;
@@ -46,4 +51,9 @@ export class SpeechEngineError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What the spoken-language menus may offer for this engine (see `selectableLanguages`). */
+export function selectableLanguagesOf(engine: SpeechEngine): readonly string[] | "any" {
+  return engine.selectableLanguages ?? engine.languages;
 }

@@ -19,6 +19,18 @@ export const speechEnvShape = {
   OPENAI_AUDIO_BASE_URL: z.url().optional(),
   OPENAI_AUDIO_API_KEY: z.string().min(1).optional(),
   OPENAI_AUDIO_MODEL: z.string().min(1).default("whisper-1"),
+  /**
+   * What the OpenAI-compatible endpoint's model can transcribe: `any`, or ISO 639-1 codes (`en,es,pt`).
+   * Unset: English only for a Whisper `.en` model, else any. The spoken-language menus offer this.
+   */
+  SPEECH_LANGUAGES: z
+    .string()
+    .trim()
+    .regex(/^(any|[a-z]{2,3}(\s*,\s*[a-z]{2,3})*)$/, "any, or comma-separated ISO 639-1 codes such as en,es,pt")
+    .optional()
+    .transform((value): readonly string[] | "any" | undefined =>
+      value === undefined || value === "any" ? value : value.split(",").map((code) => code.trim()),
+    ),
 };
 
 /** The parsed speech settings (a slice of the server's Env). */

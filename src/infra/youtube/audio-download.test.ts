@@ -88,6 +88,13 @@ describe("downloadYoutubeAudio", () => {
     expect(await readdir(directory)).toEqual([]);
   });
 
+  it("says the audio host cannot be reached when its connection is refused, leaving no file behind", async () => {
+    const audio = await audioOf(videos.unreachableAudio);
+    const error = await failureOf(audio, path.join(directory, "audio.wav"), { fetch: fetchPolicy });
+    expect(error).toMatchObject({ code: "UNREACHABLE", isRetryable: false });
+    expect(await readdir(directory)).toEqual([]);
+  });
+
   it("refuses an audio host off the allow-list", async () => {
     const audio = await audioOf(videos.audioOnly);
     const error = await failureOf(audio, path.join(directory, "audio.wav"), { fetch: { unsafeAllowAddresses: ["127.0.0.1"] } });

@@ -32,7 +32,8 @@ const defaultChunkTimeoutMs = 120_000;
  * Streams an audio format from fetchYoutubeVideo to destinationPath, never holding more than one network
  * chunk in memory. Writes to a temporary file beside the destination and renames it when complete, so a
  * half-written file never sits at destinationPath. Throws YoutubeError TOO_LONG (over maxBytes; `refusal`
- * TOO_LARGE), NETWORK (retryable), UNAVAILABLE (4xx, a refused link or redirect); a caller's abort
+ * TOO_LARGE), UNREACHABLE (the media host cannot be connected to), NETWORK (retryable: a slow or cut
+ * transfer), UNAVAILABLE (4xx, a refused link or redirect); a caller's abort
  * rejects with its reason.
  */
 export async function downloadYoutubeAudio(
@@ -74,7 +75,14 @@ async function downloadChunks(
     const last = total === null ? start + chunkBytes - 1 : Math.min(start + chunkBytes, total) - 1;
     const requested = last - start + 1;
     const signal = withDeadline(options.signal, options.chunkTimeoutMs ?? defaultChunkTimeoutMs);
-    const response = await openPinned(withRange(audio.url, start, last), policy, { method: "GET", headers, signal });
+    const response = await openPinned(withRange(audio.url, start, last), policy, { method: "GET", headers, signal }).catch(
+      (error: unknown) => {
+        // The host took the pieces before this one: the network is up, this is a hiccup worth a retry.
+        if (start > 0 && error instanceof LinkRefusedError && error.code === "UNREACHABLE")
+          throw new YoutubeError("NETWORK", error.message, { refusal: error.code, cause: error });
+        throw error;
+      },
+    );
     // Asked past the end of a file of unknown length that was an exact multiple of chunkBytes.
     if (response.status === 416 && total === null && start > 0) {
       response.body.destroy();

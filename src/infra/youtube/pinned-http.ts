@@ -1,6 +1,15 @@
 import http from "node:http";
 import https from "node:https";
-import { checkedAddress, type LinkPolicy, LinkRefusedError, parseLinkUrl, pinnedLookup } from "../net/link-check";
+import {
+  checkedAddress,
+  defaultConnectTimeoutMs,
+  type LinkPolicy,
+  LinkRefusedError,
+  parseLinkUrl,
+  pinnedLookup,
+  watchConnection,
+  withinConnectTimeout,
+} from "../net/link-check";
 
 // safeFetch only GETs and buffers the whole body; YouTube needs a JSON POST (the player endpoint) and
 // audio streamed to disk. The same checks (net/link-check.ts: allow-list, every resolved address
@@ -17,6 +26,11 @@ export interface PinnedRequest {
   signal: AbortSignal;
   /** Redirects followed for GET, each hop checked like the first (default 5). POST never follows one. */
   maxRedirects?: number;
+  /**
+   * DNS answer and connection, each, per hop (default 5 s): past it, or refused, the host is UNREACHABLE
+   * at once, while `signal`'s longer deadline is left for slow answers and downloads.
+   */
+  connectTimeoutMs?: number;
 }
 
 export interface PinnedResponse {
@@ -32,7 +46,8 @@ export async function openPinned(input: string, policy: FetchPolicy, request: Pi
   const maxRedirects = request.maxRedirects ?? 5;
   let url = parseLinkUrl(input);
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    const address = await untilAborted(checkedAddress(url, policy), request.signal);
+    const connectTimeoutMs = request.connectTimeoutMs ?? defaultConnectTimeoutMs;
+    const address = await untilAborted(withinConnectTimeout(checkedAddress(url, policy), connectTimeoutMs, url.hostname), request.signal);
     const response = await sendOnce(url, address, request);
     const location = response.headers.location;
     const isRedirect = response.statusCode !== undefined && response.statusCode >= 300 && response.statusCode < 400;
@@ -104,8 +119,16 @@ function sendOnce(url: URL, pinned: { address: string; family: 4 | 6 }, request:
     if (request.signal.aborted) return reject(transportError(null, request.signal));
     // agent: false gives each hop its own socket: a kept-alive socket is keyed by host and port, not by
     // the address this hop checked. The signal destroys the socket, and with it a body being streamed.
-    const outgoing = client.request(url, { method: request.method, headers, lookup, agent: false, signal: request.signal }, resolve);
-    outgoing.on("error", (error) => reject(transportError(error, request.signal)));
+    const outgoing = client.request(url, { method: request.method, headers, lookup, agent: false, signal: request.signal }, (response) => {
+      connection.done();
+      resolve(response);
+    });
+    const connection = watchConnection(outgoing, request.connectTimeoutMs ?? defaultConnectTimeoutMs);
+    outgoing.on("error", (error) => {
+      const unreachable = connection.failure(error);
+      // The caller's abort or deadline first; then a failure to connect at all (the network is down).
+      reject(request.signal.aborted ? transportError(error, request.signal) : (unreachable ?? transportError(error, request.signal)));
+    });
     outgoing.end(request.body);
   });
 }

@@ -149,10 +149,24 @@ describe("fetchYoutubeVideo", () => {
     });
   });
 
-  it("marks a refused connection as a retryable NETWORK error", async () => {
+  it("says at once that YouTube cannot be reached when the connection is refused (a network that is down): no retry", async () => {
     const closed = await startYoutubeStandIn();
     await closed.close();
-    expect(await failureOf(videos.manualCaptions, { baseUrl: closed.url })).toMatchObject({ code: "NETWORK", isRetryable: true });
+    const started = Date.now();
+    expect(await failureOf(videos.manualCaptions, { baseUrl: closed.url })).toMatchObject({
+      code: "UNREACHABLE",
+      refusal: "UNREACHABLE",
+      isRetryable: false,
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("says YouTube cannot be reached when its name does not resolve (no network, no DNS)", async () => {
+    const offline = async (): Promise<string[]> => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND www.youtube.com"), { code: "ENOTFOUND" });
+    };
+    const error = await failureOf(videos.manualCaptions, { baseUrl: "https://www.youtube.com", fetch: { resolve: offline } });
+    expect(error).toMatchObject({ code: "UNREACHABLE", refusal: "DNS_FAILED", isRetryable: false });
   });
 
   it("refuses a base URL on a private address without the test exemption", async () => {

@@ -72,7 +72,8 @@ const videoIdPattern = /^[A-Za-z0-9_-]{11}$/;
 /**
  * What a YouTube video offers for a transcript: its captions (fetched and parsed) and the URL of its
  * smallest audio-only stream. Throws YoutubeError: NOT_FOUND, UNAVAILABLE, LIVE_NOT_SUPPORTED, TOO_LONG,
- * NO_TRANSCRIPT_SOURCE, NETWORK (the only retryable one). A caller's abort rejects with its reason.
+ * NO_TRANSCRIPT_SOURCE, UNREACHABLE (no connection at all, within seconds), NETWORK (the only retryable
+ * one). A caller's abort rejects with its reason.
  */
 export async function fetchYoutubeVideo(videoId: string, options: FetchYoutubeVideoOptions = {}): Promise<YoutubeVideo> {
   if (!videoIdPattern.test(videoId)) throw new YoutubeError("NOT_FOUND", "not a YouTube video id");

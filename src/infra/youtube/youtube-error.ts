@@ -17,7 +17,13 @@ export type YoutubeErrorCode =
   | "NO_TRANSCRIPT_SOURCE"
   /** Longer than `maxDurationSeconds`, or its audio larger than the download's `maxBytes`. */
   | "TOO_LONG"
-  /** Timeouts, failed connections, DNS failures, HTTP 5xx and 429: always `isRetryable`. */
+  /**
+   * YouTube (or its media host) cannot be reached at all: no DNS answer, connection refused, no route,
+   * no connection within the connect timeout. A network that is down stays down for minutes: the note
+   * says so at once instead of retrying for minutes first.
+   */
+  | "UNREACHABLE"
+  /** Slow answers, connections reset once made, HTTP 5xx and 429: always `isRetryable`. */
   | "NETWORK";
 
 export interface YoutubeErrorOptions {
@@ -67,10 +73,12 @@ export function toYoutubeError(error: unknown): unknown {
   if (error instanceof YoutubeError) return error;
   if (!(error instanceof LinkRefusedError)) return error;
   switch (error.code) {
-    case "TIMEOUT":
     case "DNS_FAILED":
+    case "UNREACHABLE":
+      return new YoutubeError("UNREACHABLE", error.message, { refusal: error.code, cause: error });
+    case "TIMEOUT":
     case "HTTP_ERROR":
-      // Connection resets, DNS hiccups and slow answers are usually gone a minute later.
+      // Connection resets and slow answers are usually gone a minute later.
       return new YoutubeError("NETWORK", error.message, { refusal: error.code, cause: error });
     case "TOO_LARGE":
       return new YoutubeError("TOO_LONG", error.message === "TOO_LARGE" ? "the answer is over the size limit" : error.message, {

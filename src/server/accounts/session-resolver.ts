@@ -45,8 +45,8 @@ export function createSessionResolver(auth: Auth, db: Database): ResolveSession 
   };
 }
 
-/** The routing rules' view of a user (spec section 2). */
-export function toViewer(payload: UserPayload): Viewer {
+/** The routing rules' view of a user (spec section 2) on this server (payments on or off, decision 022). */
+export function toViewer(payload: UserPayload, { paymentsOn }: { paymentsOn: boolean }): Viewer {
   const usesPassword = payload.providerData.some((provider) => provider.providerId === "credential");
   return {
     // spec section 5: password-provider users with an unverified e-mail are flagged.
@@ -55,6 +55,7 @@ export function toViewer(payload: UserPayload): Viewer {
     isPro: payload.subscription?.isActive === true,
     isAdmin: payload.role === "admin",
     hasSeenPaywall: payload.onboarding.seenPaywall === true,
+    paymentsOn,
   };
 }
 

@@ -10,6 +10,7 @@ import type { LanguageModel } from "~/infra/llm/language-model";
 import type { Logger } from "~/infra/logging/logger";
 import type { Mailer } from "~/infra/mail/mailer";
 import type { Storage } from "~/infra/storage/storage";
+import type { TranscriptionLanguages } from "~/shared/notes/transcription-languages";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
@@ -52,8 +53,18 @@ export interface ApiDeps {
   languageModel: () => Promise<LanguageModel | null>;
   /** The configured embeddings endpoint, or null (full-text retrieval only). */
   embeddingModel?: EmbeddingModel | null;
-  /** Media intake: the queue the jobs go to, where files live, live note events, upload limits. */
-  media: { boss: PgBoss; storage: Storage; events: NoteEventHub; uploadDir: string; limits: UploadLimits };
+  /**
+   * Media intake: the queue the jobs go to, where files live, live note events, upload limits, and the
+   * spoken languages the speech engine transcribes.
+   */
+  media: {
+    boss: PgBoss;
+    storage: Storage;
+    events: NoteEventHub;
+    uploadDir: string;
+    limits: UploadLimits;
+    transcriptionLanguages(): Promise<TranscriptionLanguages>;
+  };
   /** Meeting bots: the key of the bots' callback tokens. */
   meetings: { tokenSecret: string };
   /** Plans, limits, Paddle and the paywall's configuration (issue 7). */
@@ -80,7 +91,16 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", healthRoutes(deps.health));
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
-  api.route("/", planRoutes({ db: deps.db, mailer: deps.support.mailer, limits: deps.billing.limits, supportEmail: deps.support.email }));
+  api.route(
+    "/",
+    planRoutes({
+      db: deps.db,
+      mailer: deps.support.mailer,
+      limits: deps.billing.limits,
+      supportEmail: deps.support.email,
+      paymentsOn: deps.billing.paymentsOn,
+    }),
+  );
   api.route("/", billingRoutes({ db: deps.db, settings: deps.billing, publicUrl: deps.publicUrl, logger: deps.logger }));
   api.route("/", billingWebhookRoutes({ db: deps.db, settings: deps.billing, logger: deps.logger }));
   api.route("/", adminRoutes({ db: deps.db }));
@@ -117,6 +137,7 @@ export function apiApp(deps: ApiDeps) {
       storage: deps.media.storage,
       events: deps.media.events,
       planLimits: deps.billing.limits,
+      transcriptionLanguages: deps.media.transcriptionLanguages,
     }),
   );
   api.route(

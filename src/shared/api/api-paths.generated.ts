@@ -3370,6 +3370,51 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/transcription/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The spoken languages the configured speech engine transcribes (the language menus offer only these) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The languages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TranscriptionLanguages"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user": {
         parameters: {
             query?: never;
@@ -3489,7 +3534,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** A paying user at a limit asks support for more (spec section 6); e-mailed to support */
+        /** A paying user at a limit asks support for more (spec section 6), or any user where payments are off; e-mailed to support */
         post: {
             parameters: {
                 query?: never;
@@ -3533,7 +3578,7 @@ export type paths = {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Free plan: the paywall is the way to more (UPGRADE_REQUEST_FREE_PLAN) */
+                /** @description Free plan while payments are on: the paywall is the way to more (UPGRADE_REQUEST_FREE_PLAN) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4060,6 +4105,11 @@ export type components = {
                     code: "joining_call" | "in_waiting_room" | "participant_in_waiting_room" | "in_call_not_recording" | "recording_permission_allowed" | "recording_permission_denied" | "in_call_recording" | "fatal" | "call_ended" | "done" | "parley_usage_limit_exceeded";
                     subcode?: string | null;
                 } | null;
+                meetingTitle: {
+                    code: string | null;
+                    /** @enum {string} */
+                    platform: "zoom" | "google_meet" | "microsoft_teams";
+                } | null;
                 notesError: string | null;
                 notesProgress: number | null;
                 /** @enum {string|null} */
@@ -4264,6 +4314,10 @@ export type components = {
             /** @enum {boolean} */
             success: true;
         };
+        TranscriptionLanguages: {
+            canDetect: boolean;
+            languages: string[];
+        };
         TranscriptSegment: {
             end: number;
             position: number;
@@ -4357,6 +4411,7 @@ export type components = {
                 transcriptionMinutesPerMonth: number | null;
                 uploadsPerMonth: number | null;
             };
+            paymentsOn: boolean;
             subscription: {
                 cancelAtPeriodEnd?: boolean;
                 endsAt?: string | null;

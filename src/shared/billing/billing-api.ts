@@ -12,6 +12,11 @@ export const planResponseSchema = z
     id: z.enum(planIds),
     subscription: subscriptionSchema.nullable(),
     limits: limitsSchema,
+    /**
+     * Whether this server sells Pro (Paddle configured). Off (a self-hosted install, interpretations 29):
+     * no paywall, no upgrade offers, and the limits are the operator's.
+     */
+    paymentsOn: z.boolean(),
   })
   .meta({ id: "UserPlan" });
 export type PlanResponse = z.infer<typeof planResponseSchema>;

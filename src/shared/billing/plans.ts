@@ -25,6 +25,14 @@ export const defaultLimits: Record<PlanId, Limits> = {
   pro: { transcriptionMinutesPerMonth: 6000, uploadsPerMonth: null, concurrentMeetings: 3, recordingMinutes: null },
 };
 
+/** Every limit off: both plans of an install without payments, unless its operator set limits (interpretations 29). */
+export const unlimitedLimits: Limits = {
+  transcriptionMinutesPerMonth: null,
+  uploadsPerMonth: null,
+  concurrentMeetings: null,
+  recordingMinutes: null,
+};
+
 /**
  * `errorSource` of a 402: which limit was reached. The bot's `parley_usage_limit_exceeded` subcode is
  * `${errorSource}_limit_exceeded` (spec section 4).

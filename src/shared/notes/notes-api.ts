@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { meetingPlatforms } from "../meetings/meeting-url";
 import { notesGenerationStatuses } from "./notes-generation";
 import { meetingCodes, noteTypes, transcriptionCodes } from "./statuses";
 
@@ -35,6 +36,11 @@ export const noteViewSchema = z
     id: z.string(),
     data: z.object({
       title: z.string(),
+      /**
+       * A meeting note that keeps its automatic title (not renamed): the platform and short meeting code the
+       * pages name it by, in the reader's language ("Reunión de Microsoft Teams"); null otherwise.
+       */
+      meetingTitle: z.object({ platform: z.enum(meetingPlatforms), code: z.string().nullable() }).nullable(),
       type: z.enum(noteTypes),
       meeting: z.object({ code: z.enum(meetingCodes), subcode: z.string().nullish() }).nullable(),
       transcriptionCode: z.enum(transcriptionCodes).nullable(),

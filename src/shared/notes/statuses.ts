@@ -1,3 +1,6 @@
+import { subcodeGroup } from "./meeting-endings";
+import type { NotesGenerationStatus } from "./notes-generation";
+
 // Note statuses of spec section 4 with the sets interpretations 19-21 settle: which codes are final,
 // where cancel is offered, and the display-status rule. Labels live in the common catalog under
 // `statuses.` (see statusLabelKey).
@@ -76,24 +79,79 @@ export interface NoteStatusInput {
   transcriptionCode?: TranscriptionCode | null;
   meeting?: MeetingStatus | null;
   active?: boolean | null;
+  /** The AI notes' job (issue 5), once the transcript is ready. */
+  notesStatus?: NotesGenerationStatus | null;
 }
 
 export type DisplayStatus =
   | { kind: "transcription"; code: TranscriptionCode }
+  /** The transcript is ready and the AI notes are still being written, or failed: the badge says so. */
+  | { kind: "notes"; code: "notes_in_progress" | "notes_failed" }
   | { kind: "meeting"; code: MeetingCode; subcode: string | null }
   | { kind: "noRecording" }
   | { kind: "none" };
 
+const endingCodeOfGroup = {
+  usageLimit: usageLimitCode,
+  permissionDenied: "recording_permission_denied",
+  ended: "call_ended",
+  fatal: "fatal",
+} as const satisfies Record<ReturnType<typeof subcodeGroup>, MeetingCode>;
+
 /**
- * spec section 4 "Display status": the transcription status wins; otherwise an inactive note reads
- * 'no recording' (a bot that never captured audio says so rather than its last call state); otherwise the
- * meeting status.
+ * The code a meeting status reads as. `done` keeps the subcode of the ending before it (interpretations 21:
+ * fatal ends with done), so a `done` reads as that ending: "Could not join" after a fatal error, never a bare
+ * "Done" that the status history contradicts. A `done` without a subcode (the default ending) stays `done`.
+ */
+export function meetingDisplayCode({ code, subcode }: MeetingStatus): MeetingCode {
+  if (code !== "done" || !subcode) return code;
+  return endingCodeOfGroup[subcodeGroup(subcode)];
+}
+
+/**
+ * Whether the bot failed in a way that is the reason the note has no recording: it could not join (fatal),
+ * the plan's limit stopped it, or it ended without permission to record.
+ */
+export function isMeetingFailure(status: MeetingStatus): boolean {
+  const code = meetingDisplayCode(status);
+  return code === "fatal" || code === usageLimitCode || (code === "recording_permission_denied" && isFinalMeeting(status.code));
+}
+
+/**
+ * spec section 4 "Display status", one rule for the badge of the list, the note page and its panels: the
+ * transcription status wins (and once the transcript is ready, AI notes still being written or failed say
+ * so: 'notes ready' only when they are); otherwise a bot that failed names its failure; otherwise an
+ * inactive note reads 'no recording' (a bot that captured nothing says so rather than its last call
+ * state); otherwise the meeting status, `done` read as the ending before it.
  */
 export function displayStatus(note: NoteStatusInput): DisplayStatus {
-  if (note.transcriptionCode) return { kind: "transcription", code: note.transcriptionCode };
+  if (note.transcriptionCode) {
+    const notes = note.notesStatus;
+    if (note.transcriptionCode === "transcription_ready" && (notes === "notes_in_progress" || notes === "notes_failed")) {
+      return { kind: "notes", code: notes };
+    }
+    return { kind: "transcription", code: note.transcriptionCode };
+  }
+  const meeting = note.meeting
+    ? { kind: "meeting" as const, code: meetingDisplayCode(note.meeting), subcode: note.meeting.subcode ?? null }
+    : null;
+  if (meeting && note.meeting && isMeetingFailure(note.meeting)) return meeting;
   if (note.active === false) return { kind: "noRecording" };
-  if (note.meeting) return { kind: "meeting", code: note.meeting.code, subcode: note.meeting.subcode ?? null };
-  return { kind: "none" };
+  return meeting ?? { kind: "none" };
+}
+
+/**
+ * Whether the note has its transcript, will have one (being transcribed, or a bot still in the call), or
+ * will not (a final failure, no recording, a bot that could not join): nothing may promise a transcript or
+ * AI notes that are not coming.
+ */
+export function transcriptOutlook(note: NoteStatusInput): "ready" | "coming" | "none" {
+  if (note.transcriptionCode === "transcription_ready") return "ready";
+  if (note.transcriptionCode === "transcription_in_progress") return "coming";
+  if (note.transcriptionCode) return "none";
+  if (note.active === false) return "none";
+  if (note.meeting && isMeetingFailure(note.meeting)) return "none";
+  return "coming";
 }
 
 /** interpretations 19: in progress while either status is non-final. */
@@ -113,6 +171,8 @@ export function statusLabelKey(status: DisplayStatus, type: NoteType): string | 
       const isWorded = ownWording.has(type) && (status.code === "transcription_in_progress" || status.code === "transcription_failed");
       return isWorded ? `statuses.transcription.${status.code}_${type}` : `statuses.transcription.${status.code}`;
     }
+    case "notes":
+      return `statuses.notes.${status.code}`;
     case "meeting":
       return `statuses.meeting.${status.code}`;
     case "noRecording":

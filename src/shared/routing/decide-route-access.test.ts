@@ -15,10 +15,12 @@ import {
   marketingRoutes,
   member,
   onboarding,
+  paymentsOff,
   prefix,
   pro,
   redirect,
   render,
+  selfHosted,
   settle,
   unverified,
 } from "./decide-route-fixtures";
@@ -325,6 +327,32 @@ describe("decideRoute: paywall after onboarding", () => {
     expect(settle("/verify", { viewer: afterVerify })).toEqual(["/verify", "/home", "/onboarding/start"]);
     expect(settle("/onboarding/start", { viewer: afterOnboarding })).toEqual(["/onboarding/start", "/home", "/paywall"]);
     expect(settle("/paywall", { viewer: { ...afterOnboarding, hasSeenPaywall: true } })).toEqual(["/paywall"]);
+  });
+});
+
+describe("decideRoute: payments off (interpretations 29, decision 022)", () => {
+  it.each(["/home", "/notes", "/es/settings/profile/billing", "/pt/ask-ai"])(
+    "a free user who never saw a paywall renders %s",
+    (pathname) => {
+      expect(decide(pathname, "", { viewer: selfHosted })).toEqual(render());
+    },
+  );
+
+  it.each<[string, string]>([
+    ["/paywall", "/home"],
+    ["/checkout/1year", "/home"],
+    ["/es/paywall", "/es/home"],
+    ["/pt/checkout/1month", "/pt/home"],
+  ])("%s goes to %s with an alert that says why", (pathname, to) => {
+    expect(decide(pathname, "", { viewer: selfHosted })).toEqual(redirect(to, { alerts: [paymentsOff] }));
+    expect(decide(pathname, "", { viewer: { ...selfHosted, hasSeenPaywall: true } })).toEqual(redirect(to, { alerts: [paymentsOff] }));
+  });
+
+  it("a brand-new user goes from verification through onboarding to Home, with no paywall step", () => {
+    const afterVerify: Viewer = { ...brandNew, needsVerification: false, paymentsOn: false };
+    const afterOnboarding: Viewer = { ...afterVerify, hasFinishedOnboarding: true };
+    expect(settle("/verify", { viewer: afterVerify })).toEqual(["/verify", "/home", "/onboarding/start"]);
+    expect(settle("/onboarding/start", { viewer: afterOnboarding })).toEqual(["/onboarding/start", "/home"]);
   });
 });
 

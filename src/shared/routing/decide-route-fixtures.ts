@@ -15,6 +15,7 @@ export const member: Viewer = {
   isPro: false,
   isAdmin: false,
   hasSeenPaywall: true,
+  paymentsOn: true,
 };
 export const pro: Viewer = { ...member, isPro: true };
 /** Free, onboarded, paywall not shown yet. */
@@ -22,6 +23,8 @@ export const fresh: Viewer = { ...member, hasSeenPaywall: false };
 export const unverified: Viewer = { ...member, needsVerification: true };
 export const onboarding: Viewer = { ...member, hasFinishedOnboarding: false };
 export const admin: Viewer = { ...pro, isAdmin: true };
+/** Free, onboarded, paywall never shown, on a server without payments (decision 022). */
+export const selfHosted: Viewer = { ...fresh, paymentsOn: false };
 /** Everything still to do: unverified, not onboarded, free, paywall unseen. */
 export const brandNew: Viewer = {
   needsVerification: true,
@@ -29,6 +32,7 @@ export const brandNew: Viewer = {
   isPro: false,
   isAdmin: false,
   hasSeenPaywall: false,
+  paymentsOn: true,
 };
 
 // --- helpers -------------------------------------------------------------------------------------
@@ -69,6 +73,7 @@ export const render = (alerts: RouteAlert[] = []): RouteDecision => ({ kind: "re
 
 export const errorAlert = (code: string): RouteAlert => ({ type: "error", code: `queryError.${code}` });
 export const alreadyPro: RouteAlert = { type: "info", code: "alreadyPro" };
+export const paymentsOff: RouteAlert = { type: "info", code: "paymentsOff" };
 
 /** Follows redirects from `href` the way a browser would, returning every URL visited. */
 export function settle(href: string, options: Options = {}): string[] {

@@ -15,6 +15,11 @@ export interface Viewer {
   isAdmin: boolean;
   /** interpretations 14: the paywall is shown once after onboarding. */
   hasSeenPaywall: boolean;
+  /**
+   * Whether this server sells Pro. Off (a self-hosted install without Paddle, interpretations 29 and
+   * decision 022): no paywall step after onboarding, and /paywall and /checkout go Home.
+   */
+  paymentsOn: boolean;
 }
 
 export interface RouteAlert {
@@ -118,16 +123,17 @@ export function decideRoute({ url, match, viewer, environment, serverRedirect }:
   if (viewer && needsSignIn) {
     // 7. Admin routes need IS_ADMIN.
     if (route.access === "admin" && !viewer.isAdmin) return go(namedPaths.Default);
-    // 8. Non-Pro-only routes let only the free plan through.
+    // 8. Non-Pro-only routes let only the free plan through, and only where Pro is for sale.
     if (route.access === "nonPro" && viewer.isPro) return go(namedPaths.Default, [{ type: "info", code: "alreadyPro" }]);
+    if (route.access === "nonPro" && !viewer.paymentsOn) return go(namedPaths.Default, [{ type: "info", code: "paymentsOff" }]);
     // 9. Unverified e-mail goes to VerifyEmail (Checkout and Paywall are exempt); a verified user has nothing to do there.
     if (viewer.needsVerification && !route.isExemptFromVerify) return go(namedPaths.VerifyEmail);
     if (!viewer.needsVerification && route.name === "VerifyEmail") return go(namedPaths.Default);
     // 10. Onboarding not finished goes to OnboardingDefault; finished users have nothing to do there.
     if (!viewer.hasFinishedOnboarding && !route.isExemptFromOnboarding) return go(namedPaths.OnboardingDefault);
     if (viewer.hasFinishedOnboarding && route.name === "OnboardingDefault") return go(namedPaths.Default);
-    // 11. After onboarding, users without Pro see the paywall once (interpretations 14).
-    if (!viewer.isPro && !viewer.hasSeenPaywall && !route.isExemptFromPaywall) return go(namedPaths.Paywall);
+    // 11. After onboarding, users without Pro see the paywall once (interpretations 14), where Pro is sold.
+    if (viewer.paymentsOn && !viewer.isPro && !viewer.hasSeenPaywall && !route.isExemptFromPaywall) return go(namedPaths.Paywall);
   }
 
   // 12. Unauthenticated-only routes send signed-in users to the default page (keeping `next`).

@@ -176,7 +176,8 @@ export const routeTable: readonly RouteDef[] = [
     access: "signedIn",
     isExemptFromOnboarding: true,
     isExemptFromPaywall: true,
-    namespaces: ["account"],
+    // notes: the spoken-language menu of the language step is the upload forms' one.
+    namespaces: ["account", "notes"],
   },
   {
     name: "Paywall",

@@ -24,6 +24,8 @@ export const meetingScenarioInput = z
     recordingPermission: z.string().min(1).nullable().default(null),
     /** The host ends the meeting this long after the bot got in. */
     endAfterMs: z.number().int().positive().nullable().default(null),
+    /** The meeting page's host closes the connection without an answer: a platform this server cannot reach. */
+    unreachable: z.boolean().default(false),
   })
   .strict();
 export type MeetingScenario = z.infer<typeof meetingScenarioInput>;

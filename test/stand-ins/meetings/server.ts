@@ -291,6 +291,12 @@ export async function startMeetingStandIn({ port = 0 }: { port?: number } = {}):
       if (!target) return send(res, 404, "Not found", "text/plain");
       // A page for a meeting registered on another platform is that platform's not-found screen too.
       const meeting = meetings.get(target.id);
+      if (meeting?.platform === target.platform && meeting.scenario.unreachable) {
+        // No answer at all: the browser reports net::ERR_EMPTY_RESPONSE, as for a host it cannot reach.
+        logEvent(meeting, "page_unreachable");
+        req.socket.destroy();
+        return;
+      }
       const id = meeting && meeting.platform !== target.platform ? `${target.platform}:unknown` : target.id;
       const urlPasscode = url.searchParams.get(target.platform === "zoom" ? "pwd" : "p");
       return send(res, 200, meetingPage(target.platform, id, urlPasscode), "text/html");

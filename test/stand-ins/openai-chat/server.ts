@@ -10,6 +10,7 @@ import { type JsonSchema, strictSchemaProblem } from "./json-schema-check";
 // `GET /v1/models`, Bearer key checks with OpenAI's 401 body. Replies come from a scripted queue, else
 // from the deterministic defaults in default-replies.ts. Never imported by src/.
 //   POST /__script   body: one reply or an array of replies (see ScriptedReply), queued in order
+//   POST /__release  body: { hold } answers the requests a reply with that `hold` keeps waiting (and later ones)
 //   GET  /__requests the chat requests received so far; POST /__reset empties both
 //   GET  /health
 
@@ -21,6 +22,8 @@ import { type JsonSchema, strictSchemaProblem } from "./json-schema-check";
 export type ScriptedReply = {
   when?: string;
   repeat?: boolean;
+  /** The answer waits until POST /__release names this hold: a test sees the work under way, then ends it. */
+  hold?: string;
 } /** The assistant's content is this value as JSON (for json_schema requests; not checked against it). */ & (
   | { json: unknown }
   /** The assistant's content; `finishReason` "length" or "content_filter" as a real endpoint says them. */
@@ -101,7 +104,10 @@ const replyKinds = z.union([
   }),
   z.object({ hangUp: z.literal(true) }),
 ]);
-const scriptedReply = z.intersection(z.object({ when: z.string().min(1).optional(), repeat: z.boolean().optional() }), replyKinds);
+const scriptedReply = z.intersection(
+  z.object({ when: z.string().min(1).optional(), repeat: z.boolean().optional(), hold: z.string().min(1).optional() }),
+  replyKinds,
+);
 
 export async function startOpenAiChatStandIn({
   port = 0,
@@ -116,6 +122,14 @@ export async function startOpenAiChatStandIn({
   const received: RecordedChatRequest[] = [];
   let sequence = 0;
   let embeddingRequests = 0;
+  // Holds released so far, and the requests each unreleased hold keeps waiting.
+  const released = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  const release = (hold: string) => {
+    released.add(hold);
+    for (const resume of waiting.get(hold) ?? []) resume();
+    waiting.delete(hold);
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -133,6 +147,12 @@ export async function startOpenAiChatStandIn({
       if (!parsed.success) return sendJson(response, 400, { error: parsed.error.message });
       queue.push(...(Array.isArray(parsed.data) ? parsed.data : [parsed.data]));
       return sendJson(response, 200, { queued: queue.length });
+    }
+    if (route === "POST /__release") {
+      const parsed = z.object({ hold: z.string().min(1) }).safeParse(JSON.parse((await readBody(request)) || "null"));
+      if (!parsed.success) return sendJson(response, 400, { error: parsed.error.message });
+      release(parsed.data.hold);
+      return sendJson(response, 200, { released: parsed.data.hold });
     }
     if (route === "GET /__requests") return sendJson(response, 200, received);
     if (route === "POST /__reset") {
@@ -221,6 +241,15 @@ export async function startOpenAiChatStandIn({
         ? { json: defaultJsonReply(format.json_schema.schema as JsonSchema, promptSentences(messages)) }
         : { text: defaultTextReply(messages) });
 
+    const hold = reply.hold;
+    if (hold !== undefined && !released.has(hold)) {
+      // Until released, or until the client gives up.
+      await new Promise<void>((resume) => {
+        waiting.set(hold, [...(waiting.get(hold) ?? []), resume]);
+        request.socket.once("close", resume);
+      });
+      if (request.socket.destroyed) return;
+    }
     if ("hangUp" in reply) {
       request.socket.destroy();
       return;

@@ -87,6 +87,21 @@ describe("OpenAI chat stand-in", () => {
     ]);
   });
 
+  it("holds a reply until the test releases it, then answers it and every later one at once", async () => {
+    standIn.script({ when: "hold me", repeat: true, hold: "notes-a", text: "Released." });
+    let isAnswered = false;
+    const held = chat({ messages: [{ role: "user", content: "please hold me" }] }).then(async (response) => {
+      isAnswered = true;
+      return response.json();
+    });
+    await expect.poll(() => standIn.requests().length).toBe(1);
+    expect(isAnswered).toBe(false);
+    await fetch(`${standIn.url}/__release`, { method: "POST", body: JSON.stringify({ hold: "notes-a" }) });
+    expect((await held).choices[0].message.content).toBe("Released.");
+    const later = await chat({ messages: [{ role: "user", content: "hold me again" }] });
+    expect((await later.json()).choices[0].message.content).toBe("Released.");
+  });
+
   it("starts as a process that says its port (Playwright's webServer)", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "test/stand-ins/openai-chat/main.ts", "--port", "0"], {
       stdio: ["ignore", "pipe", "inherit"],

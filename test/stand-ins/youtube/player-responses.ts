@@ -252,6 +252,9 @@ export function playerResponseFor(videoId: string, context: ScenarioContext): Js
       });
     case videos.privateRedirect:
       return playable(videoId, { adaptiveFormats: [directAudio(context, videoId)] });
+    case videos.unreachableAudio:
+      // Port 1 (tcpmux) is served by nothing here: the download's connection is refused.
+      return playable(videoId, { adaptiveFormats: [directAudio({ ...context, base: "http://127.0.0.1:1" }, videoId)] });
     case videos.live:
       return {
         ...playable(videoId, {

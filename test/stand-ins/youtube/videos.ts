@@ -38,6 +38,11 @@ export const youtubeStandInVideos = {
   rateLimited: "limited4290",
   /** The player endpoint answers after 3 seconds (for deadlines). */
   slowAnswer: "slowAnswer1",
+  /**
+   * No captions; its audio URL points at a port where nothing listens (127.0.0.1:1): connections are
+   * refused, as on a machine whose network is down or blocks YouTube's media hosts.
+   */
+  unreachableAudio: "noNetwork01",
 } as const;
 
 export type YoutubeStandInVideo = keyof typeof youtubeStandInVideos;

@@ -17,6 +17,8 @@ export function authErrorKey(error: unknown): string {
       return "passwordTooShort";
     case "PASSWORD_TOO_LONG":
       return "passwordTooLong";
+    case "PASSWORD_TOO_COMMON":
+      return "passwordTooCommon";
     case "INVALID_TOKEN":
     case "TOKEN_EXPIRED":
       return "linkInvalid";

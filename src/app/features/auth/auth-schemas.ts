@@ -1,9 +1,16 @@
 import { z } from "zod";
+import { passwordMaxLength, passwordMinLength } from "~/shared/accounts/password-rules";
 
 // Error messages are auth.json keys under `errors.`; the pages translate them.
-// Password rule: 8-128 characters (create-auth.ts), no composition rules.
+// Password rule (shared/accounts/password-rules.ts, the server applies the same): 8-128 characters, no
+// composition rules, not a common password.
 export const emailField = z.string().trim().min(1, "emailRequired").pipe(z.email("emailInvalid"));
-export const passwordField = z.string().min(8, "passwordTooShort").max(128, "passwordTooLong");
+export const passwordField = z
+  .string()
+  .min(passwordMinLength, "passwordTooShort")
+  .max(passwordMaxLength, "passwordTooLong")
+  // The list (about 200 KB) loads when a new password is first checked, never with the other pages.
+  .refine(async (value) => !(await import("~/shared/accounts/common-passwords")).isCommonPassword(value), "passwordTooCommon");
 
 export const signInInput = z.object({ email: emailField, password: z.string().min(1, "passwordRequired") });
 export const signUpInput = z.object({

@@ -5,6 +5,7 @@
 // with better-auth's `code` (see auth-errors.ts).
 
 import { apiRequest } from "~/app/api/api-client";
+import { api, call } from "~/app/api/typed-api";
 import type { SignInProviderId } from "~/shared/accounts/account-summary";
 
 /** POST /auth/sign-in/email. */
@@ -79,6 +80,11 @@ export async function resetPassword(body: { token: string; newPassword: string }
 /** Confirms the address (or the new address of an e-mail change) with the mailed link's token. */
 export async function verifyEmail(token: string): Promise<void> {
   await apiRequest<StatusAnswer>("GET", "/auth/verify-email", { query: { token } });
+}
+
+/** Whether the signed-in user's address is confirmed by now (our GET /user, typed by the API's contract). */
+export async function isEmailVerified(): Promise<boolean> {
+  return (await call(api().GET("/user"))).payload.emailVerified;
 }
 
 /** Mails another verification link to the signed-in user's address. */

@@ -28,14 +28,24 @@ export function useAuthForm<V extends Values, S extends z.ZodType<unknown, V>>(s
   const submit =
     (action: (data: z.output<S>) => Promise<void>, onError?: (error: unknown) => boolean) => async (event: React.FormEvent) => {
       event.preventDefault();
-      const parsed = schema.safeParse(values);
+      setPending(true);
+      let parsed: z.ZodSafeParseResult<z.output<S>>;
+      try {
+        // Async: a new password is checked against the common-password list, loaded on demand.
+        parsed = await schema.safeParseAsync(values);
+      } catch {
+        // The list's script could not be loaded.
+        setProblem(t("errors.network"));
+        setPending(false);
+        return;
+      }
       if (!parsed.success) {
         setErrors(fieldErrors(parsed.error));
+        setPending(false);
         return;
       }
       setErrors({});
       setProblem(null);
-      setPending(true);
       try {
         await action(parsed.data);
       } catch (error) {

@@ -44,7 +44,7 @@ export const continueToCheckout = (): void => paywallStore.continueToCheckout();
 export const backToPlans = (): void => paywallStore.backToPlans();
 
 const handlePaymentRequired = createPaymentRequiredHandler({
-  loadPlanId: async () => (await planLoader.load())?.id ?? null,
+  loadPlan: () => planLoader.load(),
   openPaywall,
   openUpgradeRequest: (options) => limitUpgradeStore.open(options),
   onPlanUnavailable: (message) => {

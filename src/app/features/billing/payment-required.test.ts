@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { PlanId } from "~/shared/billing/plans";
 import { createLimitUpgradeStore } from "./limit-upgrade-store";
-import { createPaymentRequiredHandler, decidePaymentRequired, limitReachedMessage } from "./payment-required";
+import { createPaymentRequiredHandler, decidePaymentRequired, limitReachedMessage, type PlanForLimits } from "./payment-required";
 
 // spec section 8 (HTTP 402), sections 5 and 6: the paywall opens only for the free plan; paying users get
-// the limit-upgrade request instead.
+// the limit-upgrade request instead, and so does everyone where payments are off (decision 022).
+
+const free: PlanForLimits = { id: "free", paymentsOn: true };
+const pro: PlanForLimits = { id: "pro", paymentsOn: true };
+const selfHosted: PlanForLimits = { id: "free", paymentsOn: false };
 
 describe("what a 402 does", () => {
   it("free plan: the paywall, with the server's message and the errorSource as its source", () => {
-    expect(decidePaymentRequired("free", { message: "You used your 5 uploads this month.", errorSource: "upload_count" })).toEqual({
+    expect(decidePaymentRequired(free, { message: "You used your 5 uploads this month.", errorSource: "upload_count" })).toEqual({
       kind: "paywall",
       source: "upload_count",
       message: "You used your 5 uploads this month.",
@@ -16,7 +19,7 @@ describe("what a 402 does", () => {
   });
 
   it("free plan without a server message: common.error.limitReached", () => {
-    expect(decidePaymentRequired("free", { message: null, errorSource: "transcription_minutes" })).toEqual({
+    expect(decidePaymentRequired(free, { message: null, errorSource: "transcription_minutes" })).toEqual({
       kind: "paywall",
       source: "transcription_minutes",
       message: { key: "common:error.limitReached" },
@@ -25,31 +28,39 @@ describe("what a 402 does", () => {
   });
 
   it("a paid plan never gets the paywall: the upgrade request, for the named limit", () => {
-    expect(decidePaymentRequired("pro", { message: "3 bots at once", errorSource: "concurrent_meetings" })).toEqual({
+    expect(decidePaymentRequired(pro, { message: "3 bots at once", errorSource: "concurrent_meetings" })).toEqual({
       kind: "upgradeRequest",
       message: "3 bots at once",
       errorSource: "concurrent_meetings",
     });
-    expect(decidePaymentRequired("pro", { message: null, errorSource: "something_else" })).toEqual({
+    expect(decidePaymentRequired(pro, { message: null, errorSource: "something_else" })).toEqual({
       kind: "upgradeRequest",
       message: { key: "common:error.limitReached" },
       errorSource: null,
     });
   });
 
+  it("payments off: no paywall for the free plan either, but the request to the server's operator", () => {
+    expect(decidePaymentRequired(selfHosted, { message: "You used your 5 uploads this month.", errorSource: "upload_count" })).toEqual({
+      kind: "upgradeRequest",
+      message: "You used your 5 uploads this month.",
+      errorSource: "upload_count",
+    });
+  });
+
   it("the handler reads the plan at the time of the 402 and acts on it", async () => {
-    let planId: PlanId | null = "free";
+    let plan: PlanForLimits | null = free;
     const actions: string[] = [];
     const handle = createPaymentRequiredHandler({
-      loadPlanId: async () => planId,
+      loadPlan: async () => plan,
       openPaywall: ({ source }) => actions.push(`paywall ${source}`),
       openUpgradeRequest: ({ errorSource }) => actions.push(`upgrade ${errorSource}`),
       onPlanUnavailable: (message) => actions.push(`unavailable ${JSON.stringify(message)}`),
     });
     await handle({ message: "limit", errorSource: "upload_count" });
-    planId = "pro";
+    plan = pro;
     await handle({ message: "limit", errorSource: "upload_count" });
-    planId = null;
+    plan = null;
     await handle({ message: null, errorSource: "upload_count" });
     expect(actions).toEqual(["paywall upload_count", "upgrade upload_count", 'unavailable {"key":"common:error.limitReached"}']);
   });

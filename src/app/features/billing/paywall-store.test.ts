@@ -176,6 +176,27 @@ describe("paywall store", () => {
     expect(events).toEqual([]);
   });
 
+  it("Try again after a failure loads the same flow for the same source, and shows the plans once they come", async () => {
+    pricesMode = "PADDLE_API_ERROR";
+    await store.openPaywall({ source: "upload_count", flow: "SecretOffer" });
+    expect(store.get().paywallState).toBe("error");
+    seen.length = 0;
+    pricesMode = "ok";
+    await store.retry();
+    expect(seen).toEqual([
+      "/api/paywall/structure?flow=SecretOffer",
+      "/api/paddle/prices?priceIds=pri_month%2Cpri_quarter%2Cpri_year&source=upload_count",
+      "/api/paddle/discounts?discountIds=dsc_71",
+    ]);
+    expect(store.get()).toMatchObject({ paywallState: "completed", paywallSource: "upload_count", selectedIndex: 2 });
+    // Nothing to retry once the plans are there, or once the paywall is closed.
+    seen.length = 0;
+    await store.retry();
+    store.closePaywall();
+    await store.retry();
+    expect(seen).toEqual([]);
+  });
+
   it("a second 402 while the paywall is up only updates why it is shown", async () => {
     await store.openPaywall({ source: "upload_count", message: "first" });
     seen.length = 0;

@@ -60,6 +60,8 @@ export interface PaywallStore {
   get(): PaywallState;
   subscribe(listener: () => void): () => void;
   openPaywall(options: OpenPaywallOptions): Promise<void>;
+  /** Loads the plans and prices again after a failure, for the same flow and source. */
+  retry(): Promise<void>;
   closePaywall(): void;
   selectPlan(index: number): void;
   continueToCheckout(): void;
@@ -93,6 +95,7 @@ export function productsFailureReason(error: unknown): ProductsFailureReason {
 export function createPaywallStore(deps: PaywallDeps): PaywallStore {
   let state = initialPaywallState;
   let loadSequence = 0;
+  let lastFlow: PaywallFlowName = "default";
   const listeners = new Set<() => void>();
   const update = (changes: Partial<PaywallState>) => {
     state = { ...state, ...changes };
@@ -165,7 +168,12 @@ export function createPaywallStore(deps: PaywallDeps): PaywallStore {
         return;
       }
       update({ paywallOpened: true, paywallSource: source, message, paywallStep: "paywall", checkoutPriceId: null, checkoutState: "idle" });
+      lastFlow = flow;
       await load(flow, source);
+    },
+    async retry() {
+      if (!state.paywallOpened || state.paywallState !== "error") return;
+      await load(lastFlow, state.paywallSource ?? "");
     },
     closePaywall() {
       update({ paywallOpened: false, paywallStep: "paywall", checkoutPriceId: null, checkoutState: "idle" });

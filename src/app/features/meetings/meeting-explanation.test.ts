@@ -2,17 +2,20 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { locales } from "~/shared/i18n/locales";
-import type { MeetingCode } from "~/shared/notes/statuses";
 import {
-  explainMeetingStatus,
   failedEndingSubcodes,
-  fatalSubcodes,
-  googleMeetPlatformFatalSubcodes,
   onlyBotsSubcodes,
   permissionDeniedSubcodes,
-  progressCodes,
   successEndingSubcodes,
   usageLimitSubcodes,
+} from "~/shared/notes/meeting-endings";
+import type { MeetingCode } from "~/shared/notes/statuses";
+import {
+  canSendAgain,
+  explainMeetingStatus,
+  fatalSubcodes,
+  googleMeetPlatformFatalSubcodes,
+  progressCodes,
   zoomPlatformFatalSubcodes,
 } from "./meeting-explanation";
 
@@ -125,5 +128,47 @@ describe("explainMeetingStatus", () => {
     );
     expect(explainMeetingStatus({ code: "call_ended", subcode: "call_ended_some_new_way" }).key).toBe("explanations.ended.other");
     expect(explainMeetingStatus({ code: "parley_usage_limit_exceeded", subcode: null }).key).toBe("explanations.usageLimit.other");
+  });
+});
+
+describe("canSendAgain", () => {
+  it("offers a new send once the bot is done, after a cause that can go away", () => {
+    for (const subcode of [
+      "meeting_platform_unreachable",
+      "bot_errored",
+      "meeting_locked",
+      "meeting_full",
+      "meeting_not_started",
+      "zoom_join_timeout",
+      "google_meet_bot_blocked",
+      "bot_kicked_from_waiting_room",
+      "timeout_exceeded_waiting_room",
+      "timeout_exceeded_noone_joined",
+      "zoom_local_recording_denied",
+      "bot_received_leave_call",
+    ]) {
+      expect(canSendAgain({ code: "done", subcode }), subcode).toBe(true);
+    }
+  });
+
+  it("does not while the bot is still on its way out, nor where the same link cannot work", () => {
+    expect(canSendAgain({ code: "fatal", subcode: "meeting_platform_unreachable" })).toBe(false);
+    expect(canSendAgain({ code: "call_ended", subcode: "bot_kicked_from_waiting_room" })).toBe(false);
+    for (const subcode of [
+      null,
+      "meeting_password_incorrect",
+      "meeting_not_found",
+      "meeting_ended",
+      "meeting_link_expired",
+      "meeting_link_invalid",
+      "zoom_local_recording_grant_not_supported",
+      "timeout_exceeded_everyone_left",
+      "call_ended_by_host",
+      "timeout_exceeded_in_call_recording",
+      "transcription_minutes_limit_exceeded",
+      "concurrent_meetings_limit_exceeded",
+    ]) {
+      expect(canSendAgain({ code: "done", subcode }), String(subcode)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,13 @@
-import { type MeetingStatus, usageLimitCode } from "~/shared/notes/statuses";
+import {
+  failedEndingSubcodes,
+  isIn,
+  onlyBotsPrefix,
+  onlyBotsSubcodes,
+  permissionDeniedSubcodes,
+  successEndingSubcodes,
+  usageLimitSubcodes,
+} from "~/shared/notes/meeting-endings";
+import { type MeetingStatus, meetingDisplayCode, usageLimitCode } from "~/shared/notes/statuses";
 
 // Which plain-language explanation (meetings catalog `explanations.*`) a meeting note's bot status gets:
 // spec section 8 (fatal and permission-denied subcodes), section 4 (call_ended subcodes, success endings,
@@ -23,6 +32,9 @@ export const fatalSubcodes = [
   "meeting_requires_sign_in",
   "meeting_requires_registration",
   "microsoft_teams_call_dropped",
+  // Ours: the meeting page did not load at all (no DNS, connection refused or reset, offline, no answer):
+  // the server running the notetaker could not reach the platform. Not our error, not the meeting's.
+  "meeting_platform_unreachable",
   "bot_errored",
 ] as const;
 
@@ -62,58 +74,6 @@ export const googleMeetPlatformFatalSubcodes = [
   "google_meet_permission_denied_breakout",
 ] as const;
 
-/** spec section 8 "Permission-denied subcodes" (Zoom asks the host before a participant may record). */
-export const permissionDeniedSubcodes = [
-  "zoom_bot_in_waiting_room",
-  "zoom_local_recording_disabled",
-  "zoom_local_recording_request_disabled",
-  "zoom_local_recording_request_disabled_by_host",
-  "zoom_host_not_present",
-  "zoom_local_recording_request_denied_by_host",
-  "zoom_local_recording_denied",
-  "zoom_local_recording_grant_not_supported",
-  "zoom_sdk_key_blocked_by_host_admin",
-] as const;
-
-/** spec section 4 call_ended subcodes that are not a success (the recording may be missing or cut short). */
-export const failedEndingSubcodes = [
-  "bot_kicked_from_waiting_room",
-  "call_ended_by_platform_waiting_room_timeout",
-  "timeout_exceeded_waiting_room",
-  "timeout_exceeded_noone_joined",
-  "timeout_exceeded_silence_detected",
-  "timeout_exceeded_max_duration",
-  "timeout_exceeded_in_call_not_recording",
-  // interpretations 20: the free plan's recording limit, shown as 'usage limit exceeded'.
-  "timeout_exceeded_in_call_recording",
-  "timeout_exceeded_recording_permission_denied",
-  "bot_received_leave_call",
-  "bot_kicked_from_call",
-] as const;
-
-/** spec section 4 `timeout_exceeded_only_bots_*`: every variant reads the same. */
-const onlyBotsPrefix = "timeout_exceeded_only_bots_";
-export const onlyBotsSubcodes = [
-  "timeout_exceeded_only_bots_detected_using_participant_names",
-  "timeout_exceeded_only_bots_detected_using_participant_events",
-  "timeout_exceeded_only_bots_in_call",
-] as const;
-
-/** spec section 4 success endings (the default ending, no subcode, is one too). */
-export const successEndingSubcodes = [
-  "call_ended_by_host",
-  "call_ended_by_platform_idle",
-  "call_ended_by_platform_max_length",
-  "timeout_exceeded_everyone_left",
-] as const;
-
-/** spec section 4: the usage-limit code's subcodes. */
-export const usageLimitSubcodes = [
-  "concurrent_meetings_limit_exceeded",
-  "transcription_minutes_limit_exceeded",
-  "upload_count_limit_exceeded",
-] as const;
-
 /** Codes that say where the bot is on its way, explained without a subcode. */
 export const progressCodes = [
   "joining_call",
@@ -134,14 +94,12 @@ export interface MeetingExplanation {
   hasConnectLink: boolean;
 }
 
-const has = (list: readonly string[], value: string | null): boolean => value !== null && list.includes(value);
-
 const explain = (key: string, tone: ExplanationTone, hasConnectLink = false): MeetingExplanation => ({ key, tone, hasConnectLink });
 
 function explainFatal(subcode: string | null): MeetingExplanation {
-  if (has(fatalSubcodes, subcode)) return explain(`explanations.fatal.${subcode}`, "error", subcode === "zoom_registration_required");
-  if (has(zoomPlatformFatalSubcodes, subcode) || subcode?.startsWith("zoom_")) return explain("explanations.fatal.zoomPlatform", "error");
-  if (has(googleMeetPlatformFatalSubcodes, subcode) || subcode?.startsWith("google_meet_")) {
+  if (isIn(fatalSubcodes, subcode)) return explain(`explanations.fatal.${subcode}`, "error", subcode === "zoom_registration_required");
+  if (isIn(zoomPlatformFatalSubcodes, subcode) || subcode?.startsWith("zoom_")) return explain("explanations.fatal.zoomPlatform", "error");
+  if (isIn(googleMeetPlatformFatalSubcodes, subcode) || subcode?.startsWith("google_meet_")) {
     return explain("explanations.fatal.googleMeetPlatform", "error");
   }
   return explain("explanations.fatal.other", "error");
@@ -150,9 +108,9 @@ function explainFatal(subcode: string | null): MeetingExplanation {
 /** The ending's explanation, or null when the subcode is not an ending's. */
 function explainEnding(subcode: string | null): MeetingExplanation | null {
   if (subcode === null) return explain("explanations.ended.success", "success");
-  if (has(successEndingSubcodes, subcode)) return explain(`explanations.ended.${subcode}`, "success");
+  if (isIn(successEndingSubcodes, subcode)) return explain(`explanations.ended.${subcode}`, "success");
   if (subcode === "timeout_exceeded_in_call_recording") return explain(`explanations.ended.${subcode}`, "warning");
-  if (has(failedEndingSubcodes, subcode)) {
+  if (isIn(failedEndingSubcodes, subcode)) {
     // Leaving because the user asked is no failure; the others cost (part of) the recording.
     return explain(`explanations.ended.${subcode}`, subcode === "bot_received_leave_call" ? "success" : "warning");
   }
@@ -161,12 +119,12 @@ function explainEnding(subcode: string | null): MeetingExplanation | null {
 }
 
 function explainUsageLimit(subcode: string | null): MeetingExplanation {
-  if (has(usageLimitSubcodes, subcode)) return explain(`explanations.usageLimit.${subcode}`, "warning");
+  if (isIn(usageLimitSubcodes, subcode)) return explain(`explanations.usageLimit.${subcode}`, "warning");
   return explain("explanations.usageLimit.other", "warning");
 }
 
 function explainPermissionDenied(subcode: string | null): MeetingExplanation {
-  if (has(permissionDeniedSubcodes, subcode)) return explain(`explanations.permissionDenied.${subcode}`, "warning");
+  if (isIn(permissionDeniedSubcodes, subcode)) return explain(`explanations.permissionDenied.${subcode}`, "warning");
   return explain("explanations.permissionDenied.other", "warning");
 }
 
@@ -192,9 +150,42 @@ export function explainMeetingStatus({ code, subcode: given }: MeetingStatus): M
     case "done": {
       // `done` carries the subcode of what ended the bot: the same explanation as that status.
       if (subcode === null) return explain("explanations.ended.success", "success");
-      if (has(usageLimitSubcodes, subcode)) return explainUsageLimit(subcode);
-      if (has(permissionDeniedSubcodes, subcode)) return explainPermissionDenied(subcode);
+      if (isIn(usageLimitSubcodes, subcode)) return explainUsageLimit(subcode);
+      if (isIn(permissionDeniedSubcodes, subcode)) return explainPermissionDenied(subcode);
       return explainEnding(subcode) ?? explainFatal(subcode);
     }
   }
+}
+
+/**
+ * Endings after which the same link cannot work (a new link, a new meeting or a bigger plan is needed), so
+ * "Send again" is not offered: the link is wrong, the meeting is over, or the meeting's set-up never allows
+ * a recording notetaker.
+ */
+const endingsWithoutResend: ReadonlySet<string> = new Set([
+  "meeting_password_incorrect",
+  "meeting_ended",
+  "meeting_not_found",
+  "meeting_link_expired",
+  "meeting_link_invalid",
+  "zoom_local_recording_grant_not_supported",
+  "zoom_sdk_key_blocked_by_host_admin",
+  "timeout_exceeded_max_duration",
+  "timeout_exceeded_silence_detected",
+  ...onlyBotsSubcodes,
+]);
+
+/**
+ * Whether the meeting panel offers "Send again" (the same link, through the send flow): once the bot has
+ * shut down (`done`: a new send for the same meeting is allowed then, one bot per meeting and user) after an
+ * ending whose cause can go away: the network or the platform failed, or the host can let it in, unlock the
+ * meeting, allow guests or allow recording. Not after a complete meeting or a plan limit.
+ */
+export function canSendAgain(status: MeetingStatus): boolean {
+  const subcode = status.subcode ?? null;
+  if (status.code !== "done" || subcode === null) return false;
+  const code = meetingDisplayCode(status);
+  if (code === usageLimitCode || subcode === "timeout_exceeded_in_call_recording") return false;
+  if (isIn(successEndingSubcodes, subcode) || subcode.startsWith(onlyBotsPrefix)) return false;
+  return !endingsWithoutResend.has(subcode);
 }

@@ -11,6 +11,7 @@ function note(patch: Partial<NoteView["data"]> & { at?: string } = {}): NoteView
     id: "a",
     data: {
       title: "A",
+      meetingTitle: null,
       type: "text",
       meeting: null,
       transcriptionCode: "transcription_ready",

@@ -4,6 +4,7 @@
 import { api, call } from "~/app/api/typed-api";
 import type { paths } from "~/shared/api/api-paths.generated";
 import type { NotePage, NoteView, NoteWithTranscript } from "~/shared/notes/notes-api";
+import type { TranscriptionLanguages } from "~/shared/notes/transcription-languages";
 
 /** GET /api/notes's search and filter parameters (list-filters.ts builds them; the pages are fetchNotes's own). */
 export type NotesFilterQuery = Omit<NonNullable<paths["/notes"]["get"]["parameters"]["query"]>, "cursor" | "limit">;
@@ -30,4 +31,9 @@ export async function fetchNotes(
   signal?: AbortSignal,
 ): Promise<NotePage> {
   return call(api().GET("/notes", { params: { query: { cursor, limit, ...filters } }, signal }));
+}
+
+/** The spoken languages the server's speech engine transcribes (the language menus offer only these). */
+export async function fetchTranscriptionLanguages(): Promise<TranscriptionLanguages> {
+  return call(api().GET("/transcription/languages"));
 }

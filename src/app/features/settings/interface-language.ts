@@ -10,9 +10,7 @@ export function rememberInterfaceLanguage(locale: Locale): void {
   writeCookie(localeCookieName, locale, localeCookieMaxAgeSeconds);
 }
 
-/** Spoken languages offered for meetings; named by the browser in the interface language (Intl.DisplayNames). */
-export const meetingLanguages = ["en", "es", "pt", "fr", "de", "it", "nl", "ja"] as const;
-
+/** A language's name in the interface language, from the browser (Intl.DisplayNames), capitalised. */
 export function languageName(code: string, inLocale: Locale): string {
   const name = new Intl.DisplayNames([inLocale], { type: "language" }).of(code) ?? code;
   return name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1);

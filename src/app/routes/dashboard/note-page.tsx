@@ -12,12 +12,14 @@ import { NoteTitle } from "~/app/features/notes/components/note-title";
 import { SpeakerList } from "~/app/features/notes/components/speaker-list";
 import { TranscriptView } from "~/app/features/notes/components/transcript-view";
 import { formatDuration } from "~/app/features/notes/format-time";
+import { noteDisplayTitle } from "~/app/features/notes/note-display-title";
 import { useNotePage } from "~/app/features/notes/note-page/use-note-page";
 import { usePlayer } from "~/app/features/notes/note-page/use-player";
 import { forgetNote } from "~/app/features/notes/notes-list-cache";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { EmptyState } from "~/app/ui/empty-state";
 import { Spinner } from "~/app/ui/spinner";
+import { transcriptOutlook } from "~/shared/notes/statuses";
 
 /** `?t=SECONDS` (citation links): where the player starts. */
 function startTime(value: string | null): number | null {
@@ -85,11 +87,13 @@ function NoteWorkspace({ id }: { id: string }) {
   const created = new Date(note.data.createdAt.seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   const speakers = [...new Set(transcript.flatMap((segment) => (segment.speaker ? [segment.speaker] : [])))];
   const aiNotesContent = page.aiNotes.state === "success" ? (page.aiNotes.aiNotes?.content ?? null) : null;
+  const title = noteDisplayTitle(note.data, tn);
   return (
     <article className="space-y-6">
-      <title>{`${note.data.title || t("pages.Note.title")} · Parley`}</title>
+      {/* An untitled note has the notes list's name here too: one name wherever it shows (issue 17). */}
+      <title>{`${title || tn("list.untitled")} · Parley`}</title>
       <header className="space-y-3">
-        <NoteTitle title={note.data.title} fallback={t("pages.Note.title")} onRename={page.handleRename} />
+        <NoteTitle title={title} fallback={tn("list.untitled")} onRename={page.handleRename} />
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <span>{tn(`note.types.${note.data.type}`)}</span>
           <span aria-hidden="true">·</span>
@@ -155,7 +159,10 @@ function NoteWorkspace({ id }: { id: string }) {
           </h2>
           <SpeakerList speakers={speakers} onRename={page.handleRenameSpeaker} />
           {transcript.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">{tn("note.emptyTranscript")}</p>
+            // "Yet" only while a transcript is on its way (the same status rule as the badge).
+            <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="transcript-placeholder">
+              {tn(transcriptOutlook(note.data) === "coming" ? "note.emptyTranscript" : "note.noTranscript")}
+            </p>
           ) : (
             <TranscriptView
               segments={transcript}

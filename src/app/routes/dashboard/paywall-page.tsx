@@ -61,7 +61,7 @@ export default function PaywallPage() {
       <div className="rounded-2xl bg-indigo-50 p-5 dark:bg-indigo-950/50">
         <PremiumFeatures features={paywallFeatureKeys} title={tb("paywall.featuresTitle")} />
       </div>
-      <PlanPicker state={state} onSelect={store.selectPlan} onContinue={continueToCheckout} />
+      <PlanPicker state={state} onSelect={store.selectPlan} onContinue={continueToCheckout} onRetry={() => void store.retry()} />
       {hasFailed && (
         <p role="alert" className="text-sm text-red-600">
           {t("paywall.saveFailed")}

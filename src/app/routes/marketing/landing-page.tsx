@@ -1,16 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { appContext } from "~/app/app-context";
 import { PricingTeaser } from "~/app/features/marketing/components/pricing-teaser";
 import { marketingPageKey } from "~/app/features/marketing/page-keys";
 import { useList } from "~/app/i18n/use-list";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { useRouteName } from "~/app/i18n/use-route-name";
+import type { Route } from "./+types/landing-page";
 
 type Card = { title: string; body: string };
 type Question = { q: string; a: string };
 
+/** The plans of the pricing section, from the billing settings and Paddle's prices (rendered on the server). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { plans: await context.get(appContext).findLandingPlans() };
+}
+
 /** One module renders the eight marketing landing pages; the copy comes from `marketing:pages.<key>`. */
-export default function LandingPage() {
+export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("marketing");
   const list = useList<Card>("marketing");
   const questions = useList<Question>("marketing");
@@ -69,7 +76,7 @@ export default function LandingPage() {
         </ol>
       </section>
 
-      <PricingTeaser />
+      <PricingTeaser plans={loaderData.plans} />
 
       <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-16">
         <h2 id="faq-title" className="text-center text-3xl font-bold">

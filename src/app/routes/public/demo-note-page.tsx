@@ -22,8 +22,11 @@ export default function DemoNotePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <title>{`${note.title} · Parley`}</title>
-      <p className="rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">{t("page.demo.banner")}</p>
-      <PublicNoteView note={note} dateLabel={dateLabel} mediaUrl={null} />
+      {/* Its AI notes were written by hand, not by this install's engine: say so, and what the user's notes will be. */}
+      <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        {t("page.demo.banner")}
+      </p>
+      <PublicNoteView note={note} dateLabel={dateLabel} mediaUrl={null} aiNotesBadge={t("page.demo.exampleBadge")} />
     </div>
   );
 }

@@ -7,13 +7,15 @@ import type { Route } from "./+types/shared-note-page";
 
 /**
  * `/n/{noteShareId}`: a shared note in public mode, rendered on the server (spec section 2; no language
- * variants, so English). An unknown or revoked link is the 404 page; nothing names the owner.
+ * variants, so English). A link that opens no note (its owner turned it off, or it was cut short) answers
+ * 404 with a page that says the note is no longer shared, rather than the not-found page that would move
+ * the visitor on; nothing names the owner.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const shareId = params.noteShareId;
   const note = shareIdParam.safeParse(shareId).success ? await app.findSharedNote(shareId) : null;
-  if (!note) throw data(app.getI18n("en").getFixedT("en", "common")("errors.pageNotFound"), { status: 404 });
+  if (!note) return data({ note: null, dateLabel: "", mediaUrl: null }, { status: 404 });
   // Formatted here, once: the browser then shows the server's text and hydration cannot disagree on it.
   const dateLabel = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(note.createdAt));
   return { note, dateLabel, mediaUrl: note.media ? `/api/shared/${shareId}/media` : null };
@@ -27,6 +29,19 @@ export function headers() {
 export default function SharedNotePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { note, dateLabel, mediaUrl } = loaderData;
+  if (!note) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-12 text-center" data-testid="shared-note-unavailable">
+        <title>{`${t("pages.SharedNote.revokedTitle")} · Parley`}</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <h1 className="text-2xl font-bold tracking-tight">{t("pages.SharedNote.revokedTitle")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("pages.SharedNote.revokedBody")}</p>
+        <a href="/" className="btn-secondary inline-flex">
+          {t("pages.SharedNote.revokedHome")}
+        </a>
+      </div>
+    );
+  }
   return (
     <>
       <title>{`${note.title || t("pages.SharedNote.title")} · Parley`}</title>

@@ -62,6 +62,22 @@ describe.each(databaseKinds)("auth routes on %s", (kind) => {
       "PASSWORD_TOO_SHORT",
       "La contraseña debe tener al menos 8 caracteres.",
     ],
+    [
+      "a common password",
+      "/api/auth/sign-up/email",
+      { email: "c@example.com", password: "Password", name: "A" },
+      400,
+      "PASSWORD_TOO_COMMON",
+      "Esta contraseña es demasiado común y fácil de adivinar. Elige otra.",
+    ],
+    [
+      "a common new password on reset",
+      "/api/auth/reset-password",
+      { token: "forged", newPassword: "password123" },
+      400,
+      "PASSWORD_TOO_COMMON",
+      "Esta contraseña es demasiado común y fácil de adivinar. Elige otra.",
+    ],
     ["malformed JSON", "/api/auth/sign-up/email", "{oops", 400, "BAD_REQUEST", "No se pudo leer la solicitud."],
     [
       "a wrong password",

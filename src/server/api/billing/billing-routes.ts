@@ -5,7 +5,7 @@ import { findBillingAccount, findCustomerOwners, hasTransactionEvent } from "~/c
 import { saveCheckoutCustomer } from "~/core/billing/mutations";
 import { createPaddleClient, PaddleCallError } from "~/core/billing/paddle-client";
 import { cancelAtPeriodEnd, listDiscounts, type ManageOutcome, previewPrices, stopCancellation } from "~/core/billing/service";
-import type { BillingSettings } from "~/core/billing/settings";
+import { type BillingSettings, pricingTierFor } from "~/core/billing/settings";
 import { adoptOrphanEvents } from "~/core/billing/webhook-events";
 import type { Database } from "~/infra/db/client";
 import type { Logger } from "~/infra/logging/logger";
@@ -22,7 +22,6 @@ import {
   subscriptionChangeResponseSchema,
   subscriptionCheckResponseSchema,
 } from "~/shared/billing/billing-api";
-import { environmentFromHost } from "~/shared/environment";
 import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
@@ -177,9 +176,7 @@ export function billingRoutes({
     const asked = c.req.valid("query").flow;
     const flow = paywallFlowNames.find((name) => name === asked) ?? "default";
     const paywall = settings.paywallStructure[flow];
-    // interpretations 9: t1 on staging (and localhost), t5 on production, unless configured.
-    const host = publicUrl ? new URL(publicUrl).host : new URL(c.req.url).host;
-    const pricingTier = settings.pricingTier ?? (environmentFromHost(host) === "production" ? "t5" : "t1");
+    const pricingTier = pricingTierFor(settings, publicUrl ? new URL(publicUrl).host : new URL(c.req.url).host);
     const tier = settings.catalog[pricingTier];
     return c.json(
       {

@@ -79,6 +79,13 @@ const scenarios: Scenario[] = [
     expected: { code: "fatal", subcode: "meeting_requires_sign_in" },
   },
   {
+    // The meeting page's host does not answer (no network to it): named as such, not "an error on our side".
+    name: "platform unreachable",
+    platform: "google_meet",
+    setUp: registered("google_meet", { unreachable: true }, meetLink),
+    expected: { code: "fatal", subcode: "meeting_platform_unreachable" },
+  },
+  {
     name: "registration required",
     platform: "zoom",
     setUp: registered("zoom", { registrationRequired: true }, zoomLink),

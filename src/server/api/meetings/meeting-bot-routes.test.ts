@@ -70,6 +70,13 @@ describe("meeting bot API", () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-bot-api-")),
       EMBEDDED_WORKER: "false",
       BOT_TOKEN_SECRET: tokenSecret,
+      // No payments here, so only an operator's limits apply (decision 022): interpretations 4's free plan.
+      BILLING_FREE_LIMITS: JSON.stringify({
+        transcriptionMinutesPerMonth: 300,
+        uploadsPerMonth: 5,
+        concurrentMeetings: 1,
+        recordingMinutes: 30,
+      }),
     });
   });
   afterAll(async () => {
@@ -91,7 +98,9 @@ describe("meeting bot API", () => {
     const note = await noteOf(client, first.noteId);
     expect(note.data).toMatchObject({
       type: "meeting",
-      title: "Google Meet meeting abc-defg-hij",
+      // Stored without words of one language; the pages say it in the reader's (issue 17).
+      title: "Google Meet abc-defg-hij",
+      meetingTitle: { platform: "google_meet", code: "abc-defg-hij" },
       meeting: { code: "joining_call", subcode: null },
     });
     const bot = await (await client.api("GET", `/notes/${first.noteId}/bot`)).json();
@@ -104,7 +113,7 @@ describe("meeting bot API", () => {
     const again = await send(client, "meet.google.com/abc-defg-hij");
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ errorCode: "BOT_ALREADY_IN_MEETING", noteId: first.noteId });
-    // The free plan has one meeting at a time (interpretations 4).
+    // The free plan has one meeting at a time (interpretations 4, set by the operator above).
     const other = await send(client, "https://zoom.us/j/1234567890?pwd=abc");
     expect(other.status).toBe(402);
     expect(await other.json()).toMatchObject({ errorCode: "BOT_CONCURRENCY_LIMIT", errorSource: "concurrent_meetings" });

@@ -4,7 +4,7 @@ import type { PlanLimits } from "~/core/billing/plan";
 import { cancelBot } from "~/core/meetings/cancel-bot";
 import { findBotOfNote } from "~/core/meetings/data";
 import type { FinishBotDeps } from "~/core/meetings/finish-bot";
-import { platformNames, sendBot } from "~/core/meetings/send-bot";
+import { sendBot } from "~/core/meetings/send-bot";
 import { findNote, toNoteView } from "~/core/notes/data";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
@@ -105,7 +105,6 @@ export function meetingBotRoutes({
         language: language ?? null,
         texts: {
           consentMessage: (botName) => t("bot.consentMessage", { botName, ownerName: payload.name.trim() || botName }),
-          noteTitle: (link) => t("bot.noteTitle", { platform: platformNames[link.platform], meetingId: link.meetingId }),
         },
       },
     );

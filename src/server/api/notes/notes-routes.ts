@@ -14,6 +14,7 @@ import type { ApiEnv } from "~/server/hono-env";
 import type { NoteEventHub } from "~/server/notes/note-events";
 import { notePageSchema, noteResponseSchema, noteWithTranscriptSchema } from "~/shared/notes/notes-api";
 import { type NoteType, noteTypes } from "~/shared/notes/statuses";
+import { type TranscriptionLanguages, transcriptionLanguagesSchema } from "~/shared/notes/transcription-languages";
 import { parseYoutubeUrl } from "~/shared/notes/youtube-url";
 import { AppError, errorResponse } from "../api-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
@@ -128,6 +129,17 @@ const createText = createRoute({
   },
 });
 
+const languages = createRoute({
+  method: "get",
+  path: "/transcription/languages",
+  tags: ["notes"],
+  summary: "The spoken languages the configured speech engine transcribes (the language menus offer only these)",
+  responses: {
+    200: { description: "The languages", content: { "application/json": { schema: transcriptionLanguagesSchema } } },
+    401: errorResponse("Not signed in"),
+  },
+});
+
 /** SSE keep-alive: proxies close idle connections after 60 s or so. */
 const keepAliveMs = 25_000;
 
@@ -138,16 +150,21 @@ export function notesRoutes({
   storage,
   events,
   planLimits,
+  transcriptionLanguages,
 }: {
   db: Database;
   boss: PgBoss;
   storage: Storage;
   events: NoteEventHub;
   planLimits: PlanLimits;
+  /** What the configured speech engine transcribes (asked each time: an engine that falls back changes it). */
+  transcriptionLanguages(): Promise<TranscriptionLanguages>;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/notes", requireUser());
   app.use("/notes/*", requireUser());
+  app.use("/transcription/*", requireUser());
+  app.openapi(languages, async (c) => c.json(await transcriptionLanguages(), 200));
   // Live status (issue 4): `event: note` with the changed note, for every change of the user's notes.
   app.get("/notes/events", (c) => {
     const userId = currentUser(c).userId;

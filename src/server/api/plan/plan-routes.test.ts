@@ -16,7 +16,8 @@ import { createUpload, uploadFile } from "../../../../test/support/tus";
 
 // Plans and limits over real HTTP (issue 7): GET /api/user/plan, the 402s where work starts (uploads,
 // YouTube links, meeting bots) with their errorSource, Pro lifting them, the upgrade request mailed to
-// support, and usage pushed live on the event stream.
+// support, and usage pushed live on the event stream. Payments are on in the first suite (a Paddle key;
+// nothing here calls Paddle); without one (decision 022) nothing is limited unless the operator says so.
 
 const freeLimits = { transcriptionMinutesPerMonth: 10, uploadsPerMonth: 1, concurrentMeetings: 1, recordingMinutes: 30 };
 const proLimits = { transcriptionMinutesPerMonth: 100, uploadsPerMonth: null, concurrentMeetings: 3, recordingMinutes: null };
@@ -41,6 +42,7 @@ describe("plans and limits", () => {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-limits-")),
       BILLING_FREE_LIMITS: JSON.stringify(freeLimits),
       BILLING_PRO_LIMITS: JSON.stringify(proLimits),
+      PADDLE_API_KEY: "pdl_sdbx_apikey_limits",
       BOT_CAPACITY: "0",
       SPEECH_ENGINE: "pocketsphinx",
       SUPPORT_EMAIL: "help@parley.test",
@@ -52,9 +54,19 @@ describe("plans and limits", () => {
 
   it("answers the free plan with its limits, and Pro once the subscription is active", async () => {
     const { client, userId } = await signedIn();
-    expect(await (await client.api("GET", "/user/plan")).json()).toEqual({ id: "free", subscription: null, limits: freeLimits });
+    expect(await (await client.api("GET", "/user/plan")).json()).toEqual({
+      id: "free",
+      subscription: null,
+      limits: freeLimits,
+      paymentsOn: true,
+    });
     await makePro(userId);
-    expect(await (await client.api("GET", "/user/plan")).json()).toEqual({ id: "pro", subscription: pro, limits: proLimits });
+    expect(await (await client.api("GET", "/user/plan")).json()).toEqual({
+      id: "pro",
+      subscription: pro,
+      limits: proLimits,
+      paymentsOn: true,
+    });
     const anonymous = await fetch(`${web.url}/api/user/plan`);
     expect(anonymous.status).toBe(401);
   });
@@ -146,6 +158,45 @@ describe("plans and limits", () => {
     await readUntil("account");
     controller.abort();
     expect(seen).toContain("account");
+  });
+});
+
+describe("payments off, the embedded default (decision 022)", () => {
+  let web: RunningWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb("pglite", {
+      AUTH_RATE_LIMIT_SCALE: "100",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "parley-limits-off-")),
+      BOT_CAPACITY: "0",
+      SPEECH_ENGINE: "pocketsphinx",
+      SUPPORT_EMAIL: "operator@parley.test",
+    });
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it("answers an unlimited free plan, takes more uploads and bots than interpretations 4's free plan would", async () => {
+    const client = await verifiedClient(web, "self-hosted@example.com");
+    expect(await (await client.api("GET", "/user/plan")).json()).toEqual({
+      id: "free",
+      subscription: null,
+      limits: { transcriptionMinutesPerMonth: null, uploadsPerMonth: null, concurrentMeetings: null, recordingMinutes: null },
+      paymentsOn: false,
+    });
+    const document = { kind: "document", filename: "notes.txt", filetype: "text/plain" };
+    for (let index = 0; index < 6; index++) expect((await createUpload(client, { size: 0, metadata: document })).status).toBe(201);
+    expect((await client.api("POST", "/meetings/bots", { url: "https://meet.google.com/aaa-bbbb-ccc" })).status).toBe(201);
+    expect((await client.api("POST", "/meetings/bots", { url: "https://meet.google.com/ddd-eeee-fff" })).status).toBe(201);
+  });
+
+  it("mails a free user's limit-upgrade request to the operator: there is no paywall to send them to", async () => {
+    const client = await verifiedClient(web, "asks-operator@example.com");
+    const sent = await client.api("POST", "/user/limit-upgrade-request", { errorSource: "upload_count" });
+    expect(sent.status).toBe(200);
+    const [mail] = web.mailCatcher?.list({ to: "operator@parley.test" }) ?? [];
+    expect(mail?.subject).toBe("Limit upgrade request from asks-operator@example.com");
   });
 });
 

@@ -25,7 +25,7 @@ const upgradeRequest = createRoute({
   method: "post",
   path: "/user/limit-upgrade-request",
   tags: ["billing"],
-  summary: "A paying user at a limit asks support for more (spec section 6); e-mailed to support",
+  summary: "A paying user at a limit asks support for more (spec section 6), or any user where payments are off; e-mailed to support",
   request: {
     body: { content: { "application/json": { schema: z.object({ errorSource: z.enum(limitErrorSources) }).strict() } }, required: true },
   },
@@ -33,16 +33,18 @@ const upgradeRequest = createRoute({
     200: { description: "Sent", content: { "application/json": { schema: successResponseSchema } } },
     400: errorResponse("Invalid input"),
     401: errorResponse("Not signed in"),
-    409: errorResponse("Free plan: the paywall is the way to more (UPGRADE_REQUEST_FREE_PLAN)"),
+    409: errorResponse("Free plan while payments are on: the paywall is the way to more (UPGRADE_REQUEST_FREE_PLAN)"),
   },
 });
 
 /** spec section 7 GET /user/plan, and the limit-upgrade request of section 6. */
-export function planRoutes(deps: { db: Database; mailer: Mailer; limits: PlanLimits; supportEmail: string }) {
+export function planRoutes(deps: { db: Database; mailer: Mailer; limits: PlanLimits; supportEmail: string; paymentsOn: boolean }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/user/plan", requireUser());
   app.use("/user/limit-upgrade-request", requireUser());
-  app.openapi(readPlan, async (c) => c.json(await getPlan(deps.db, deps.limits, { userId: currentUser(c).userId }), 200));
+  app.openapi(readPlan, async (c) =>
+    c.json({ ...(await getPlan(deps.db, deps.limits, { userId: currentUser(c).userId })), paymentsOn: deps.paymentsOn }, 200),
+  );
   app.openapi(upgradeRequest, async (c) => {
     const outcome = await sendLimitUpgradeRequest(deps, { userId: currentUser(c).userId, errorSource: c.req.valid("json").errorSource });
     if (outcome === "free") throw new AppError("UPGRADE_REQUEST_FREE_PLAN");

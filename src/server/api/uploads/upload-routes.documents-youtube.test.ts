@@ -129,6 +129,19 @@ describe("documents and YouTube links", () => {
     expect(note.data).toMatchObject({ transcriptionCode: "transcription_failed", transcriptionError: reason });
   });
 
+  it("ends a video whose audio host cannot be reached within seconds, named after the video, with the reason (no retries)", async () => {
+    const client = await signedIn();
+    const started = Date.now();
+    const noteId = await addVideo(client, youtubeStandInVideos.unreachableAudio);
+    const note = await waitForNote(client, noteId, isFinal, { timeoutMs: 8_000 });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(note.data).toMatchObject({
+      title: "Inaugural address (excerpt)",
+      transcriptionCode: "transcription_failed",
+      transcriptionError: "youtube_unreachable",
+    });
+  });
+
   it("never follows a video's audio to a private address", async () => {
     const client = await signedIn();
     const noteId = await addVideo(client, youtubeStandInVideos.privateRedirect);

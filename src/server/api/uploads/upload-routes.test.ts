@@ -105,11 +105,22 @@ describe("media uploads and transcription", () => {
     120_000,
   );
 
-  it("says a language the engine cannot do is not supported", async () => {
+  it("offers only the languages its English-only engine transcribes (issue 17)", async () => {
+    const client = await signedIn();
+    const answer = await client.api("GET", "/transcription/languages");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ languages: ["en"], canDetect: false });
+    expect((await new TestClient(web.url).api("GET", "/transcription/languages")).status).toBe(401);
+  });
+
+  it("says a language the engine cannot do is not supported, and gives the upload back (issue 17)", async () => {
     const client = await signedIn();
     const noteId = await uploadFile(client, bytesOf(clipPath("c6")), { kind: "file", filename: "c6.wav", language: "es" });
     const note = await waitForNote(client, noteId, isFinal);
     expect(note.data.transcriptionCode).toBe("transcription_language_not_supported");
+    // A failure the product caused never uses up the free uploads.
+    const usage = (await (await client.api("GET", "/user/usage")).json()) as { usage: { uploadCount: number } };
+    expect(usage.usage.uploadCount).toBe(0);
   }, 120_000);
 
   it("refuses oversized files and unknown documents before storing anything, in the user's language", async () => {

@@ -32,7 +32,10 @@ function usePlanPeriod(subscription: Subscription | null): string | null {
   return t(`planTitle.${title.unit}`, { count: title.count });
 }
 
-/** The billing page's content (issue 7): plan, renewal or end, usage against limits, cancel or resume. */
+/**
+ * The billing page's content (issue 7): plan, renewal or end, usage against limits, cancel or resume. With
+ * payments off (decision 022) it says so: nothing to buy or manage, and the limits are the operator's.
+ */
 export function BillingOverview() {
   const { t } = useTranslation("billing");
   const { t: tc } = useTranslation();
@@ -52,10 +55,10 @@ export function BillingOverview() {
   }
   if (!plan.data) return <FormMessage kind="error">{tc(plan.errorKey ?? "error.fetchPlan")}</FormMessage>;
 
-  const { id, subscription, limits } = plan.data;
+  const { id, subscription, limits, paymentsOn } = plan.data;
   const isPro = id === "pro";
-  const canCancel = isPro && isRecurring(subscription) && !subscription?.cancelAtPeriodEnd;
-  const canResume = isPro && isRecurring(subscription) && subscription?.cancelAtPeriodEnd === true;
+  const canCancel = paymentsOn && isPro && isRecurring(subscription) && !subscription?.cancelAtPeriodEnd;
+  const canResume = paymentsOn && isPro && isRecurring(subscription) && subscription?.cancelAtPeriodEnd === true;
   const endsAt = subscription?.endsAt ?? null;
 
   const run = async (action: () => Promise<void>, success: string, failure: string) => {
@@ -97,16 +100,27 @@ export function BillingOverview() {
         </h2>
         <div>
           <p className="text-2xl font-bold" data-testid="billing-plan-name">
-            {isPro ? (period ? t("settings.proWithPeriod", { period }) : t("settings.pro")) : t("settings.free")}
+            {isPro
+              ? period
+                ? t("settings.proWithPeriod", { period })
+                : t("settings.pro")
+              : paymentsOn
+                ? t("settings.free")
+                : t("settings.selfHosted")}
           </p>
           {status ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="billing-plan-status">
               {status}
             </p>
           ) : null}
+          {paymentsOn ? null : (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="billing-payments-off">
+              {t("settings.paymentsOff")}
+            </p>
+          )}
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {!isPro ? (
+        <div className="flex flex-col gap-3 sm:flex-row empty:hidden">
+          {!isPro && paymentsOn ? (
             <button type="button" className="btn-primary" onClick={() => openPaywall({ source: "settings_billing" })}>
               {t("settings.upgrade")}
             </button>

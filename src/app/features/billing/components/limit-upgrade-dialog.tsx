@@ -5,6 +5,7 @@ import { FormMessage } from "~/app/ui/form-message";
 import { Spinner } from "~/app/ui/spinner";
 import { limitUpgradeStore } from "../app-paywall";
 import { type LimitUpgradeState, useLimitUpgradeState } from "../limit-upgrade-store";
+import { usePlan } from "../plan-store";
 import { useMessageText } from "../use-message-text";
 
 function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleId: string }) {
@@ -12,6 +13,8 @@ function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleI
   const { t: tc } = useTranslation();
   const messageText = useMessageText();
   const isSent = state.requestState === "sent";
+  // Payments off (decision 022): the limit is the server operator's, so the request goes to them.
+  const isOperators = usePlan().data?.paymentsOn === false;
   return (
     <div className="space-y-4 p-6">
       <div className="flex items-start justify-between gap-4">
@@ -21,8 +24,8 @@ function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleI
         <CloseButton label={tc("ui.close")} onClick={() => limitUpgradeStore.close()} />
       </div>
       {state.message ? <p className="text-sm text-slate-700 dark:text-slate-300">{messageText(state.message)}</p> : null}
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t("upgradeRequest.body")}</p>
-      {isSent ? <FormMessage kind="notice">{t("upgradeRequest.sent")}</FormMessage> : null}
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t(isOperators ? "upgradeRequest.operatorBody" : "upgradeRequest.body")}</p>
+      {isSent ? <FormMessage kind="notice">{t(isOperators ? "upgradeRequest.operatorSent" : "upgradeRequest.sent")}</FormMessage> : null}
       {state.requestState === "failed" ? <FormMessage kind="error">{t("upgradeRequest.failed")}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary" onClick={() => limitUpgradeStore.close()}>
@@ -36,7 +39,7 @@ function LimitUpgradeBody({ state, titleId }: { state: LimitUpgradeState; titleI
             onClick={() => void limitUpgradeStore.sendRequest()}
           >
             {state.requestState === "sending" ? <Spinner size="sm" /> : null}
-            {t("upgradeRequest.request")}
+            {t(isOperators ? "upgradeRequest.operatorRequest" : "upgradeRequest.request")}
           </button>
         ) : null}
       </div>

@@ -41,7 +41,7 @@ function PaywallBody({ state, titleId }: { state: PaywallState; titleId: string 
             <div className="rounded-2xl bg-indigo-50 p-5 dark:bg-indigo-950/50">
               <PremiumFeatures features={paywallFeatureKeys} title={t("paywall.featuresTitle")} />
             </div>
-            <PlanPicker state={state} onSelect={selectPlan} onContinue={continueToCheckout} />
+            <PlanPicker state={state} onSelect={selectPlan} onContinue={continueToCheckout} onRetry={() => void paywallStore.retry()} />
           </div>
         )}
       </div>

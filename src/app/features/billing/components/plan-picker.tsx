@@ -7,17 +7,20 @@ import { PlanCard } from "./plan-card";
 
 /**
  * The paywall's right panel (spec section 4 "paywall state"): a spinner while loading, then one card per
- * price and Continue, or the generic error.
+ * price and Continue, or the error state (spec section 8: 'something went wrong'), which says what failed
+ * and offers to try again. Nothing here stops the user: the paywall still closes.
  */
 export function PlanPicker({
   state,
   onSelect,
   onContinue,
+  onRetry,
   continueLabel,
 }: {
   state: PaywallState;
   onSelect(index: number): void;
   onContinue(): void;
+  onRetry(): void;
   continueLabel?: string;
 }) {
   const { t } = useTranslation("billing");
@@ -33,9 +36,18 @@ export function PlanPicker({
   }
   if (state.paywallState === "error") {
     return (
-      <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-        {tc("error.somethingWentWrong")}
-      </p>
+      <div
+        className="space-y-3 rounded-lg bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        data-testid="paywall-error"
+      >
+        <div role="alert" className="space-y-1">
+          <p className="font-medium">{tc("error.somethingWentWrong")}</p>
+          <p>{t("plans.loadFailed")}</p>
+        </div>
+        <button type="button" className="btn-secondary" onClick={onRetry}>
+          {t("plans.retry")}
+        </button>
+      </div>
     );
   }
 

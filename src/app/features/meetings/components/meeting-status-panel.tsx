@@ -4,12 +4,21 @@ import { Link } from "react-router";
 import { errorMessage } from "~/app/features/shell/error-message";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { confirm } from "~/app/ui/confirm-store";
+import { StatusBadge } from "~/app/ui/status-badge";
 import type { MeetingBotView } from "~/shared/meetings/meetings-api";
 import type { NoteView } from "~/shared/notes/notes-api";
-import { canCancelMeeting, isFinalMeeting, type MeetingStatus } from "~/shared/notes/statuses";
-import { type ExplanationTone, explainMeetingStatus } from "../meeting-explanation";
+import {
+  canCancelMeeting,
+  isFinalMeeting,
+  type MeetingCode,
+  type MeetingStatus,
+  meetingCodes,
+  meetingDisplayCode,
+} from "~/shared/notes/statuses";
+import { canSendAgain, type ExplanationTone, explainMeetingStatus } from "../meeting-explanation";
 import { cancelMeetingBot } from "../queries";
 import { useMeetingBot } from "../use-meeting-bot";
+import { SendAgainButton } from "./send-again-button";
 
 const toneClasses: Record<ExplanationTone, string> = {
   progress: "border-indigo-200 bg-indigo-50 text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100",
@@ -18,22 +27,20 @@ const toneClasses: Record<ExplanationTone, string> = {
   error: "border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100",
 };
 
-/** The meeting status chip: the common catalog's `statuses.meeting.*` label, styled like the note status chip. */
-function MeetingStatusChip({ status }: { status: MeetingStatus }) {
+/**
+ * The meeting status chip: the common catalog's `statuses.meeting.*` label in its explanation's colour and
+ * icon. A `done` reads as the ending before it ("Could not join" after a fatal error), as the history does.
+ */
+function MeetingStatusChip({ status, tone }: { status: MeetingStatus; tone: ExplanationTone }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-testid="meeting-status"
-      data-code={status.code}
-      data-subcode={status.subcode ?? ""}
-      className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-    >
-      {t(`statuses.meeting.${status.code}`)}
-    </span>
+    <StatusBadge tone={tone} testId="meeting-status" data={{ code: status.code, subcode: status.subcode ?? "" }}>
+      {t(`statuses.meeting.${meetingDisplayCode(status)}`)}
+    </StatusBadge>
   );
 }
 
-/** Each status the bot reported, oldest first, with its time of day. */
+/** Each status the bot reported, oldest first, with its time of day and, where it has one, its reason. */
 function MeetingStatusHistory({ history }: { history: MeetingBotView["history"] }) {
   const { t } = useTranslation();
   const { t: tm } = useTranslation("meetings");
@@ -42,15 +49,24 @@ function MeetingStatusHistory({ history }: { history: MeetingBotView["history"] 
   return (
     <details className="text-sm">
       <summary className="cursor-pointer font-medium">{tm("panel.history")}</summary>
-      <ol className="mt-2 space-y-1" aria-label={tm("panel.history")}>
-        {history.map((entry) => (
-          <li key={`${entry.at}-${entry.code}-${entry.subcode ?? ""}`} className="flex gap-3">
-            <time dateTime={entry.at} className="shrink-0 tabular-nums text-slate-500 dark:text-slate-400">
-              {new Date(entry.at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
-            </time>
-            <span>{t(`statuses.meeting.${entry.code}`, { defaultValue: entry.code })}</span>
-          </li>
-        ))}
+      <ol className="mt-2 space-y-2" aria-label={tm("panel.history")}>
+        {history.map((entry) => {
+          const isKnown = (meetingCodes as readonly string[]).includes(entry.code);
+          // A subcode names why (the same words as the explanation above); `done` carries none of its own.
+          const reason =
+            isKnown && entry.subcode ? tm(explainMeetingStatus({ code: entry.code as MeetingCode, subcode: entry.subcode }).key) : null;
+          return (
+            <li key={`${entry.at}-${entry.code}-${entry.subcode ?? ""}`} className="flex gap-3" data-testid="meeting-history-entry">
+              <time dateTime={entry.at} className="shrink-0 tabular-nums text-slate-500 dark:text-slate-400">
+                {new Date(entry.at).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
+              </time>
+              <span className="min-w-0">
+                <span className="font-medium">{t(`statuses.meeting.${entry.code}`, { defaultValue: entry.code })}</span>
+                {reason ? <span className="block text-slate-600 dark:text-slate-400">{reason}</span> : null}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </details>
   );
@@ -58,8 +74,9 @@ function MeetingStatusHistory({ history }: { history: MeetingBotView["history"] 
 
 /**
  * A meeting note's bot (issue 6): where it went, its live status with a plain-language explanation (every
- * fatal, permission-denied and call-ended subcode), who is in the call, its status history, and
- * "Remove notetaker" while the spec allows cancel.
+ * fatal, permission-denied and call-ended subcode), who is in the call, its status history with the reason
+ * of each status, "Remove notetaker" while the spec allows cancel, and "Send again" after an ending whose
+ * cause can go away.
  */
 export function MeetingStatusPanel({ note, onChanged }: { note: NoteView; onChanged(note: NoteView): void }) {
   const { t } = useTranslation("meetings");
@@ -101,7 +118,7 @@ export function MeetingStatusPanel({ note, onChanged }: { note: NoteView; onChan
         <h2 id="meeting-panel-title" className="text-lg font-semibold">
           {t("panel.title")}
         </h2>
-        <MeetingStatusChip status={meeting} />
+        <MeetingStatusChip status={meeting} tone={explanation.tone} />
       </div>
       <div aria-live="polite" className={`space-y-2 rounded-lg border p-3 text-sm ${toneClasses[explanation.tone]}`}>
         <p data-testid="meeting-explanation">{t(explanation.key)}</p>
@@ -143,6 +160,7 @@ export function MeetingStatusPanel({ note, onChanged }: { note: NoteView; onChan
           {problem}
         </p>
       ) : null}
+      {details && canSendAgain(meeting) ? <SendAgainButton meetingUrl={details.meetingUrl} language={note.data.language} /> : null}
       {canCancelMeeting(meeting) ? (
         <button type="button" className="btn-secondary" onClick={() => void handleCancel()} disabled={isPending}>
           {isPending ? t("panel.cancelling") : t("panel.cancel")}

@@ -1,32 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ApiError } from "~/app/api/api-client";
 import { ActionCardHeader } from "~/app/features/notes/components/action-card-header";
 import { LanguageSelect } from "~/app/features/notes/components/language-select";
-import { formProblem } from "~/app/features/shell/error-message";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
 import { TextInput } from "~/app/ui/text-input";
 import { meetingLinkHint } from "../meeting-link-hint";
 import { sendMeetingBot } from "../queries";
-
-interface Problem {
-  message: string;
-  /** 409 BOT_ALREADY_IN_MEETING: the note of the bot already on its way to this meeting. */
-  existingNoteId: string | null;
-}
-
-/**
- * The server's answer to a refused send, as text for the user (the typed link stays in the field); none for
- * a plan-limit 402, which the dashboard answers with the paywall or the upgrade request.
- */
-function problemOf(error: unknown, fallback: string): Problem | null {
-  const message = formProblem(error, fallback);
-  if (message === null) return null;
-  const existing = error instanceof ApiError && error.errorCode === "BOT_ALREADY_IN_MEETING" ? error.body.noteId : null;
-  return { message, existingNoteId: typeof existing === "string" && existing ? existing : null };
-}
+import { type SendProblem, sendProblemOf } from "../send-problem";
 
 /**
  * Paste a Zoom, Google Meet or Teams link and the notetaker joins it (issue 6): the Home card and the
@@ -39,9 +21,12 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
   const navigate = useNavigate();
   const [url, setUrl] = useState("");
   const [language, setLanguage] = useState("");
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<SendProblem | null>(null);
   const [isPending, setPending] = useState(false);
+  /** Send was pressed with no link: the line under the field asks for one. */
+  const [isSubmittedEmpty, setSubmittedEmpty] = useState(false);
   const hint = meetingLinkHint(url);
+  const isMissing = hint.kind === "empty" && isSubmittedEmpty;
   const input = useRef<HTMLInputElement>(null);
   // In the dialog the link field takes focus at once (the user came to paste a link).
   useEffect(() => {
@@ -51,7 +36,10 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (hint.kind !== "recognized") {
-      setProblem({ message: t("send.notRecognized"), existingNoteId: null });
+      // The line under the field says what is wrong with the link (once: no second copy above the form).
+      setProblem(null);
+      setSubmittedEmpty(hint.kind === "empty");
+      input.current?.focus();
       return;
     }
     setProblem(null);
@@ -62,7 +50,7 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
       navigate(to(`/note/${sent.noteId}`));
     } catch (error) {
       setPending(false);
-      setProblem(problemOf(error, t("send.failed")));
+      setProblem(sendProblemOf(error, t("send.failed")));
     }
   };
 
@@ -107,8 +95,11 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
           value={url}
           placeholder="https://meet.google.com/abc-defg-hij"
           aria-describedby={`${id}-hint`}
-          aria-invalid={hint.kind === "unrecognized" ? true : undefined}
-          onChange={(event) => setUrl(event.target.value)}
+          aria-invalid={hint.kind === "unrecognized" || isMissing ? true : undefined}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            setSubmittedEmpty(false);
+          }}
           className="w-full px-3 py-2"
         />
         <p
@@ -116,13 +107,15 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
           aria-live="polite"
           data-testid="meeting-link-hint"
           data-kind={hint.kind}
-          className={`min-h-5 break-all text-sm ${hint.kind === "unrecognized" ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-300"}`}
+          className={`min-h-5 text-sm ${hint.kind === "recognized" ? "break-all text-emerald-700 dark:text-emerald-300" : "text-amber-700 dark:text-amber-300"}`}
         >
           {hint.kind === "recognized"
             ? t("send.recognized", { platform: t(`platforms.${hint.platform}`), meetingId: hint.meetingId })
             : hint.kind === "unrecognized"
               ? t("send.notRecognized")
-              : ""}
+              : isMissing
+                ? t("send.required")
+                : ""}
         </p>
       </div>
       <LanguageSelect id={`${id}-language`} value={language} onChange={setLanguage} />

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ProgressBar } from "~/app/ui/progress-bar";
 import type { AiNotes, AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import type { NoteView } from "~/shared/notes/notes-api";
+import { transcriptOutlook } from "~/shared/notes/statuses";
 import { AiNotesEditor } from "./ai-notes-editor";
 import { AiNotesView } from "./ai-notes-view";
 import { RegenerateNotesForm } from "./regenerate-notes-form";
@@ -83,7 +84,13 @@ export function AiNotesPanel({
       </div>
     );
   } else {
-    body = <p className="text-sm text-slate-600 dark:text-slate-400">{t("aiNotes.waitingForTranscript")}</p>;
+    // Promise AI notes only while a transcript is on its way (one status rule with the badge).
+    const isComing = transcriptOutlook(note.data) === "coming";
+    body = (
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="ai-notes-placeholder">
+        {t(isComing ? "aiNotes.waitingForTranscript" : "aiNotes.noTranscript")}
+      </p>
+    );
   }
 
   const canChange = aiNotes !== null && !isEditing && notesStatus !== "notes_in_progress" && notesStatus !== "notes_failed";

@@ -7,6 +7,7 @@ import { confirm } from "~/app/ui/confirm-store";
 import { FormMessage } from "~/app/ui/form-message";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import type { NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
+import { noteDisplayTitle } from "../note-display-title";
 import { aiNotesAsText, transcriptAsText } from "../note-page/note-text";
 import { deleteNote } from "../note-page/queries";
 import { ExportMenu } from "./export-menu";
@@ -44,7 +45,7 @@ export function NoteActions({
   const handleDelete = async () => {
     const isConfirmed = await confirm({
       title: t("page.delete.title"),
-      message: t("page.delete.message", { title: note.data.title || t("list.untitled") }),
+      message: t("page.delete.message", { title: noteDisplayTitle(note.data, t) || t("list.untitled") }),
       confirmText: t("page.delete.confirm"),
     });
     if (!isConfirmed) return;

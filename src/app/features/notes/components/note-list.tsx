@@ -6,6 +6,7 @@ import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { EmptyState } from "~/app/ui/empty-state";
 import { Spinner } from "~/app/ui/spinner";
 import { hasActiveFilters, type ListFilters, noFilters } from "../list-filters";
+import { noteDisplayTitle } from "../note-display-title";
 import { readSnapshot, saveScroll } from "../notes-list-cache";
 import { useNotesList } from "../use-notes-list";
 import { NoteStatusChip } from "./note-status-chip";
@@ -92,7 +93,7 @@ export function NoteList({
         className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
       >
         {list.items.map((note) => {
-          const title = note.data.title || t("list.untitled");
+          const title = noteDisplayTitle(note.data, t) || t("list.untitled");
           const created = new Date(note.data.createdAt.seconds * 1000);
           return (
             <li

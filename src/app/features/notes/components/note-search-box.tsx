@@ -66,7 +66,8 @@ export function NoteSearchBox({ value, onSearch }: { value: string; onSearch(q: 
             setText(event.target.value);
             send(event.target.value, debounceMs);
           }}
-          className="w-full py-2 pr-9 pl-9"
+          // Our clear button only: Chromium and Safari draw their own in a search field.
+          className="w-full py-2 pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {text ? (
           <button

@@ -30,6 +30,8 @@ export function useNotePage(id: string) {
   const readsInFlight = useRef(0);
   const changedWhileLoading = useRef(false);
   const refreshAgain = useRef<(() => void) | null>(null);
+  // A finished transcription's note and transcript are being read: the page waits for both.
+  const isTranscriptPending = useRef(false);
 
   const loadAiNotes = useCallback(
     (signal?: AbortSignal) => {
@@ -52,6 +54,7 @@ export function useNotePage(id: string) {
         .then(
           ({ note, transcript }) => {
             notesStatus.current = note.data.notesStatus;
+            isTranscriptPending.current = false;
             setHolder({ state: "success", note, transcript });
             // A change announced while this read was under way may be newer than what it read: read again.
             if (changedWhileLoading.current) {
@@ -60,6 +63,7 @@ export function useNotePage(id: string) {
             }
           },
           (error: unknown) => {
+            isTranscriptPending.current = false;
             if (signal?.aborted) return;
             const isMissing = error instanceof ApiError && (error.status === 404 || error.status === 400);
             setHolder((current) => (current.state === "success" && !isMissing ? current : { state: isMissing ? "missing" : "error" }));
@@ -99,11 +103,23 @@ export function useNotePage(id: string) {
       const hasFinished =
         previous.data.transcriptionCode !== changed.data.transcriptionCode &&
         changed.data.transcriptionCode !== "transcription_in_progress";
-      setHolder((current) => (current.state === "success" ? { ...current, note: changed } : current));
-      if (hasFinished) refresh();
+      // A finished transcription shows with its transcript, in one update (the read below brings both):
+      // the badge never says "ready" over an empty transcript (one status for the badge and the panels).
+      // Changes that arrive while that read is under way are read again after it, not shown without it.
+      if (hasFinished) {
+        isTranscriptPending.current = true;
+        refresh();
+      } else if (isTranscriptPending.current) {
+        if (readsInFlight.current > 0) changedWhileLoading.current = true;
+        else refresh();
+      } else setHolder((current) => (current.state === "success" ? { ...current, note: changed } : current));
       if (notesStatus.current !== changed.data.notesStatus) {
         notesStatus.current = changed.data.notesStatus;
-        if (changed.data.notesStatus === "notes_ready") loadAiNotes();
+        if (changed.data.notesStatus === "notes_ready") {
+          // Until they arrive the panel says they are loading, not that there are none.
+          setAiNotes({ state: "loading" });
+          loadAiNotes();
+        }
       }
     },
     onReconnect: () => {

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { interfaceLanguageNames, interfaceLanguages, languageName, meetingLanguages } from "~/app/features/settings/interface-language";
+import { LanguageSelect } from "~/app/features/notes/components/language-select";
+import { interfaceLanguageNames, interfaceLanguages } from "~/app/features/settings/interface-language";
 import { useLocale } from "~/app/i18n/use-locale";
 import { SelectInput } from "~/app/ui/select-input";
 import { isLocale, type Locale } from "~/shared/i18n/locales";
@@ -11,6 +12,7 @@ import { StepForm } from "./step-form";
 export function LanguageStep({ isSaving, onContinue }: { isSaving: boolean; onContinue(language: Locale, meetingLanguage: string): void }) {
   const { t } = useTranslation("account");
   const locale = useLocale();
+  const id = useId();
   const [meetingLanguage, setMeetingLanguage] = useState("auto");
   const [language, setLanguage] = useState<Locale>(locale);
   const selectLayout = "mt-1 block w-full px-3 py-2";
@@ -20,17 +22,15 @@ export function LanguageStep({ isSaving, onContinue }: { isSaving: boolean; onCo
       body={t("onboarding.language.body")}
       onContinue={() => onContinue(language, meetingLanguage)}
     >
-      <label className="block text-sm font-medium">
-        {t("onboarding.language.meetingLanguage")}
-        <SelectInput value={meetingLanguage} onChange={(event) => setMeetingLanguage(event.target.value)} className={selectLayout}>
-          <option value="auto">{t("onboarding.language.autoDetect")}</option>
-          {meetingLanguages.map((code) => (
-            <option key={code} value={code}>
-              {languageName(code, locale)}
-            </option>
-          ))}
-        </SelectInput>
-      </label>
+      {/* Only the languages this server's speech engine transcribes (issue 17). */}
+      <LanguageSelect
+        id={`${id}-meeting-language`}
+        label={t("onboarding.language.meetingLanguage")}
+        value={meetingLanguage}
+        onChange={setMeetingLanguage}
+        autoValue="auto"
+        className={selectLayout}
+      />
       <label className="block text-sm font-medium">
         {t("onboarding.language.interfaceLanguage")}
         <SelectInput

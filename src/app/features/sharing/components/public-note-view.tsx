@@ -9,9 +9,20 @@ import type { PublicNote } from "~/shared/sharing/sharing-api";
 
 /**
  * A note in public mode (shared links and demo notes): title, date, AI notes and transcript with the
- * player when there is media; the owner's page components without their editing controls.
+ * player when there is media; the owner's page components without their editing controls. A demo note's
+ * AI notes carry a badge (`aiNotesBadge`) saying they are an example.
  */
-export function PublicNoteView({ note, dateLabel, mediaUrl }: { note: PublicNote; dateLabel: string; mediaUrl: string | null }) {
+export function PublicNoteView({
+  note,
+  dateLabel,
+  mediaUrl,
+  aiNotesBadge,
+}: {
+  note: PublicNote;
+  dateLabel: string;
+  mediaUrl: string | null;
+  aiNotesBadge?: string;
+}) {
   const { t } = useTranslation("notes");
   const player = usePlayer();
   const hasTimes = note.type !== "text" && note.type !== "document";
@@ -41,8 +52,13 @@ export function PublicNoteView({ note, dateLabel, mediaUrl }: { note: PublicNote
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="public-ai-notes-title" className="card min-w-0 space-y-4 self-start p-4 sm:p-6">
-          <h2 id="public-ai-notes-title" className="text-lg font-semibold">
+          <h2 id="public-ai-notes-title" className="flex items-center gap-2 text-lg font-semibold">
             {t("aiNotes.title")}
+            {aiNotesBadge ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/60 dark:text-amber-200">
+                {aiNotesBadge}
+              </span>
+            ) : null}
           </h2>
           {note.aiNotes ? (
             <AiNotesView

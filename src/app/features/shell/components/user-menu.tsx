@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { signOut } from "~/app/features/auth/session";
 import { openPaywall } from "~/app/features/billing/app-paywall";
 import { usePlan } from "~/app/features/billing/plan-store";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
+import type { loader as rootLoader } from "~/app/root";
 import { useCloseOnOutside } from "~/app/ui/use-close-on-outside";
 import { useAccount } from "../account-store";
 import { UserAvatar } from "./user-avatar";
@@ -15,6 +16,7 @@ export function UserMenu() {
   const to = useLocalizedPath();
   const account = useAccount();
   const plan = usePlan();
+  const supportEmail = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail;
   const [isOpen, setOpen] = useState(false);
   const [isSigningOut, setSigningOut] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -64,7 +66,7 @@ export function UserMenu() {
             </p>
           </div>
           <nav aria-label={t("userMenu.label")} className="mt-2 flex flex-col">
-            {plan.data?.id === "free" ? (
+            {plan.data?.id === "free" && plan.data.paymentsOn ? (
               <button
                 type="button"
                 className={`${itemClass} font-semibold text-indigo-700 dark:text-indigo-300`}
@@ -89,6 +91,21 @@ export function UserMenu() {
                 </Link>
               </>
             )}
+            {/* The FAQ tells users to contact support through the app: this is where. */}
+            <div className="my-1 border-y border-slate-200 py-1 dark:border-slate-700">
+              <p className="px-3 pt-1 text-xs font-semibold text-slate-500 uppercase">{t("userMenu.help")}</p>
+              {/* A full page load in a new tab: the FAQ is a static page, and the work in this tab stays. */}
+              <a href={to("/faq")} target="_blank" rel="noopener noreferrer" className={itemClass} onClick={() => setOpen(false)}>
+                {t("userMenu.faq")}
+                <span className="sr-only"> {t("userMenu.newTab")}</span>
+              </a>
+              {supportEmail ? (
+                <a href={`mailto:${supportEmail}`} className={itemClass} onClick={() => setOpen(false)}>
+                  {t("userMenu.contactSupport")}
+                  <span className="block truncate text-xs text-slate-500">{supportEmail}</span>
+                </a>
+              ) : null}
+            </div>
             <button type="button" className={itemClass} disabled={isSigningOut} onClick={handleSignOut}>
               {t("userMenu.signOut")}
             </button>

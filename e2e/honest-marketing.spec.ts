@@ -1,0 +1,166 @@
+// Issue 17: the marketing pages and the onboarding claim only what Parley does today. Calendar connections
+// and auto-join are not built: no marketing page offers them, the FAQ says "not yet", and the onboarding
+// step and /settings/calendar say they are not available. The landing's pricing shows the real Pro price
+// from the catalog (the Paddle stand-in) with payments on, and no Pro card on an install with payments off.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, type RoleProcess, spawnRole } from "../test/support/spawn-role";
+import { expect, test } from "./fixtures/test";
+import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { type Locale, locales, text } from "./support/catalog";
+import { isAt, marketingPages, pageUrl, waitForPageReady } from "./support/pages";
+
+// What a page would say to offer calendars or auto-join, per language.
+const calendarClaims: Record<Locale, RegExp> = {
+  en: /calendar|auto-join|outlook/i,
+  es: /calendario|unión automática|outlook/i,
+  pt: /agenda|entrada automática|outlook/i,
+};
+
+for (const locale of locales) {
+  test(`no marketing page in ${locale} offers a calendar connection or auto-join; the FAQ says not yet`, async ({ page }) => {
+    for (const route of marketingPages) {
+      const url = pageUrl(route, locale);
+      const answer = await page.goto(url);
+      expect(answer?.status(), url).toBe(200);
+      // textContent, not innerText: the answers of closed <details> count too.
+      const body = (await page.locator("main").textContent()) ?? "";
+      if (route.name !== "Faq") {
+        expect(body.match(calendarClaims[locale]), `${url} mentions calendars`).toBeNull();
+        continue;
+      }
+      // The FAQ keeps the question, with an honest answer.
+      const question = page.getByText(text(locale, "marketing", "faqPage.sections.0.items.2.q"));
+      await expect(question).toBeVisible();
+      const answerText = text(locale, "marketing", "faqPage.sections.0.items.2.a");
+      expect(answerText).toMatch({ en: /^Not yet\./, es: /^Todavía no\./, pt: /^Ainda não\./ }[locale]);
+      expect(body).toContain(answerText);
+      expect(body).not.toMatch({ en: /auto-join/i, es: /unión automática/i, pt: /entrada automática/i }[locale]);
+    }
+  });
+}
+
+test("the landing's Pro card shows the catalog's starting price, and each plan its real limits", async ({ page }) => {
+  await page.goto("/");
+  const pricing = page.locator("#pricing");
+  await expect(pricing.getByRole("heading", { level: 2 })).toHaveText(text("en", "marketing", "pricing.title"));
+  const pro = pricing.getByRole("article", { name: "Pro" });
+  // The stand-in's catalog: $19.99 a month, $44.98 every 3 months, $69.99 a year: the year is $5.83 a month.
+  await expect(pro).toContainText("From $5.83");
+  await expect(pro).toContainText("per month");
+  await expect(pro).toContainText("Billed $69.99 a year, before tax.");
+  await expect(pro).not.toContainText("Flexible");
+  // With payments on, the limits of interpretations 4 (the e2e server sets none of its own).
+  await expect(pro).toContainText("6,000 transcription minutes per month");
+  await expect(pro).toContainText("Unlimited uploads");
+  const free = pricing.getByRole("article", { name: "Free" });
+  await expect(free).toContainText("300 transcription minutes per month");
+  await expect(free).toContainText("5 uploads per month");
+  await expect(free).toContainText("1 meeting bot at a time");
+  await expect(free).toContainText("Meeting recordings of up to 30 minutes");
+});
+
+test.describe("at phone width in Spanish", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the Pro price and the limits read in Spanish and fit the screen", async ({ page }) => {
+    await page.goto("/es/transcribe/");
+    const pro = page.locator("#pricing").getByRole("article", { name: "Pro" });
+    await expect(pro).toContainText("Desde $5.83");
+    await expect(pro).toContainText("Se factura $69.99 al año, sin impuestos.");
+    await expect(pro).toContainText("Subidas ilimitadas");
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+  });
+});
+
+test("the onboarding's calendar step and /settings/calendar say calendars cannot be connected yet", async ({ page }) => {
+  await signUpVerified(page, newAccount("honest-calendar"));
+  await page.goto("/onboarding/start");
+  await waitForPageReady(page);
+  // Skip to step 3, one step at a time.
+  for (const heading of ["onboarding.capture.title", "onboarding.language.title"]) {
+    await expect(page.getByRole("heading", { name: text("en", "account", heading) })).toBeVisible();
+    await page.getByRole("button", { name: text("en", "account", "onboarding.skip"), exact: true }).click();
+  }
+  await expect(page.getByRole("heading", { name: text("en", "account", "onboarding.calendar.title") })).toBeVisible();
+  const step = page.locator("main");
+  await expect(step).toContainText(text("en", "account", "onboarding.calendar.body"));
+  await expect(step).toContainText("not available yet");
+  await expect(step).not.toContainText("later in settings");
+  for (const provider of ["google", "outlook"]) {
+    const button = page.getByRole("button", { name: new RegExp(text("en", "account", `onboarding.calendar.${provider}`)) });
+    await expect(button).toBeDisabled();
+    await expect(button).toContainText(text("en", "account", "onboarding.calendar.comingSoon"));
+  }
+
+  await skipOnboarding(page);
+  await page.goto("/settings/calendar");
+  await waitForPageReady(page);
+  await expect(page.getByRole("heading", { name: text("en", "common", "pages.SettingsCalendar.emptyTitle") })).toBeVisible();
+  await expect(page.locator("main")).toContainText("You cannot connect Google Calendar or Microsoft Outlook yet");
+  await page.getByRole("link", { name: text("en", "common", "pages.SettingsCalendar.toHome") }).click();
+  await page.waitForURL(isAt("/home"));
+});
+
+test.describe("an install with payments off", () => {
+  // A second server, as `npm start` runs it with nothing configured: no Paddle key, no limits set.
+  let server: RoleProcess | null = null;
+  let baseUrl = "";
+  let dataDir = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-nopay-"));
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawnRole("src/server/main.ts", {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      MODEL_DIR: path.join(dataDir, "models"),
+    });
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status ?? 0, {
+        message: `the payments-off server on ${baseUrl} is up:\n${server.output()}`,
+        timeout: 110_000,
+      })
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the landing has no Pro card, and the free plan lists what this install allows", async ({ page }) => {
+    await page.goto(`${baseUrl}/`);
+    const pricing = page.locator("#pricing");
+    await expect(pricing.getByRole("heading", { level: 2 })).toHaveText("Free on this Parley service");
+    await expect(pricing.getByRole("article")).toHaveCount(1);
+    await expect(pricing.getByRole("article", { name: "Pro" })).toHaveCount(0);
+    await expect(pricing).not.toContainText("Flexible");
+    const free = pricing.getByRole("article", { name: "Free" });
+    await expect(free).toContainText("Unlimited transcription minutes");
+    await expect(free).toContainText("Unlimited uploads");
+    await expect(free).not.toContainText("300");
+  });
+
+  test.describe("at phone width in Portuguese", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the free plan reads in Portuguese and fits the screen", async ({ page }) => {
+      await page.goto(`${baseUrl}/pt/`);
+      const pricing = page.locator("#pricing");
+      await expect(pricing.getByRole("heading", { level: 2 })).toHaveText(text("pt", "marketing", "pricing.selfHosted.title"));
+      await expect(pricing.getByRole("article")).toHaveCount(1);
+      await expect(pricing).toContainText("Minutos de transcrição ilimitados");
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    });
+  });
+});

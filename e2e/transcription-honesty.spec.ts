@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { youtubeStandInVideos } from "../test/stand-ins/youtube/videos";
+import { clipPath } from "../test/support/media-fixtures";
+import { expect, test } from "./fixtures/test";
+import { hasHorizontalOverflow, newAccount, setUser, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { text } from "./support/catalog";
+import { isAt, waitForPageReady } from "./support/pages";
+
+// Issue 17, a new user on the embedded defaults: the language menus offer only what the speech engine
+// transcribes (here Whisper tiny.en: English only), a failure the product causes never uses up a free
+// upload, and a YouTube link on a network that cannot reach YouTube fails within seconds, says so in
+// the user's language, and has one name on the page and in the list.
+
+test.describe.configure({ timeout: 90_000 });
+
+const notes = (locale: "en" | "es", key: string) => text(locale, "notes", key);
+
+/** The values a <select> offers, in order. */
+async function optionValues(page: Page, label: string, within = page.locator("body")): Promise<string[]> {
+  return within
+    .getByLabel(label, { exact: true })
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+}
+
+async function signedInAtHome(page: Page, label: string, language = ""): Promise<void> {
+  await signUpVerified(page, newAccount(label));
+  await skipOnboarding(page);
+  await page.goto(`${language}/home`);
+  await waitForPageReady(page);
+}
+
+/** A tus upload as an old tab or a script would send it, with a language the menus no longer offer. */
+async function uploadWithLanguage(page: Page, file: string, language: string): Promise<string> {
+  const bytes = readFileSync(file);
+  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
+  const metadata = Object.entries({ kind: "file", filename: "c6.wav", filetype: "audio/wav", language })
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+  const tus = { "Tus-Resumable": "1.0.0", "X-CSRF-Token": csrfToken };
+  const created = await page.request.post("/api/uploads", {
+    headers: { ...tus, "Upload-Length": String(bytes.length), "Upload-Metadata": metadata },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = new URL(created.headers().location ?? "", "http://x").pathname;
+  const finished = await page.request.patch(location, {
+    headers: { ...tus, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+    data: bytes,
+  });
+  expect(finished.status()).toBe(204);
+  return finished.headers()["parley-note-id"] ?? "";
+}
+
+async function uploadsUsed(page: Page): Promise<number> {
+  const usage = (await (await page.request.get("/api/user/usage")).json()) as { usage: { uploadCount: number } };
+  return usage.usage.uploadCount;
+}
+
+test("every language menu offers only English, which the engine transcribes, and says so", async ({ page }) => {
+  await signUpVerified(page, newAccount("languages"));
+  // Onboarding's language step: no Japanese, no Spanish, no "detect" that would end unsupported.
+  await setUser(page, { onboarding: { capture_completed: true } });
+  await page.goto("/onboarding/start");
+  await waitForPageReady(page);
+  await expect(page.getByRole("heading", { name: text("en", "account", "onboarding.language.title") })).toBeVisible();
+  const meetingLanguage = text("en", "account", "onboarding.language.meetingLanguage");
+  await expect.poll(() => optionValues(page, meetingLanguage)).toEqual(["en"]);
+  await expect(page.getByLabel(meetingLanguage)).toHaveAccessibleDescription("This server transcribes English only.");
+  await page.getByRole("button", { name: text("en", "account", "onboarding.continue") }).click();
+  await expect(page.getByRole("heading", { name: text("en", "account", "onboarding.calendar.title") })).toBeVisible();
+  const saved = (await (await page.request.get("/api/user")).json()) as { payload: { preferences: { meetingLanguage?: string } } };
+  expect(saved.payload.preferences.meetingLanguage).toBe("en");
+
+  // Home: the upload card, the recording card and the notetaker form.
+  await skipOnboarding(page);
+  await page.goto("/home");
+  await page.waitForURL(isAt("/home"));
+  await waitForPageReady(page);
+  for (const card of ["Upload audio or video", "Record audio", "Send a notetaker to a meeting"]) {
+    const region = page.getByRole("region", { name: card }).or(page.getByRole("form", { name: card }));
+    await expect.poll(() => optionValues(page, "Spoken language", region), { message: card }).toEqual(["en"]);
+    await expect(region.getByText("This server transcribes English only.")).toBeVisible();
+  }
+});
+
+test("in Spanish at phone width the menus name the one language in Spanish", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAtHome(page, "languages-es", "/es");
+  const card = page.getByRole("region", { name: notes("es", "upload.file.title") });
+  await expect.poll(() => optionValues(page, notes("es", "upload.language"), card)).toEqual(["en"]);
+  await expect(card.getByLabel(notes("es", "upload.language"))).toHaveText("Inglés");
+  await expect(card.getByText("Este servidor solo transcribe inglés.")).toBeVisible();
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+});
+
+test("a transcription the product cannot do gives the free upload back", async ({ page }) => {
+  await signedInAtHome(page, "quota");
+  const noteId = await uploadWithLanguage(page, clipPath("c6"), "es");
+  await page.goto(`/note/${noteId}`);
+  await waitForPageReady(page);
+  await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_language_not_supported", { timeout: 60_000 });
+  await expect(page.getByRole("alert")).toContainText(notes("en", "failure.language_not_supported"));
+  // Uploads are counted when they are accepted: this one was given back when the engine refused it.
+  await expect.poll(() => uploadsUsed(page)).toBe(0);
+});
+
+test("a YouTube link whose media host cannot be reached fails within seconds, says so, and keeps one name", async ({ page }) => {
+  await signedInAtHome(page, "youtube-offline");
+  await page.getByLabel("YouTube link").fill(`https://youtu.be/${youtubeStandInVideos.unreachableAudio}`);
+  await page.getByRole("button", { name: "Get transcript" }).click();
+  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
+  await waitForPageReady(page);
+  // Retrying a network that is down took 111 s; a refused connection now ends the note at once.
+  await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_failed", { timeout: 10_000 });
+  await expect(page.getByRole("alert")).toContainText("YouTube could not be reached from this server");
+  await expect(page.getByRole("alert")).not.toContainText("transcription service");
+  await expect(page.getByRole("button", { name: notes("en", "failure.retry") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inaugural address (excerpt)");
+  await page.goto("/notes");
+  await waitForPageReady(page);
+  await expect(page.getByRole("list", { name: "Notes" }).getByRole("listitem").first()).toContainText("Inaugural address (excerpt)");
+});
+
+test("a video whose name YouTube never gave has the same name on its page and in the list, in Spanish at phone width", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAtHome(page, "youtube-untitled", "/es");
+  await page.getByLabel("Enlace de YouTube").fill("https://www.youtube.com/watch?v=zzzzzzzzzzz");
+  await page.getByRole("button", { name: "Obtener la transcripción" }).click();
+  await expect(page).toHaveURL(/\/es\/note\/[0-9a-f-]{36}$/);
+  await waitForPageReady(page);
+  await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_failed", { timeout: 30_000 });
+  const untitled = notes("es", "list.untitled");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(untitled);
+  await expect(page).toHaveTitle(`${untitled} · Parley`);
+  await page.goto("/es/notes");
+  await waitForPageReady(page);
+  await expect(
+    page
+      .getByRole("list", { name: notes("es", "list.label") })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText(untitled);
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "transcript_segments" ADD COLUMN "speaker_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(speaker, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "transcript_segments_speaker_search_idx" ON "transcript_segments" USING gin ("speaker_vector");
