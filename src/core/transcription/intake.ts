@@ -3,6 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { Database } from "~/infra/db/client";
 import type { NoteSource } from "~/infra/db/notes-schema";
+import { remuxWebm } from "~/infra/media/ffmpeg";
 import type { Storage } from "~/infra/storage/storage";
 import type { NoteType } from "~/shared/notes/statuses";
 import { findNote } from "../notes/data";
@@ -58,6 +59,24 @@ function countsAsUpload(type: NoteType): boolean {
 }
 
 /**
+ * A browser recording (MediaRecorder WebM) has no duration and no seek cues in its head, and the note
+ * page plays it as soon as it is stored: it is remuxed first (streams copied, a second or so for an hour),
+ * so the player shows its length and seeks from the start. Other WebM uploads, which can be large, are
+ * stored as they came: the player finds their length itself. A recording ffmpeg cannot remux is kept.
+ */
+async function playableRecording(metadata: UploadMetadata, filePath: string): Promise<string> {
+  if (metadata.kind !== "recording" || (metadata.filetype && !metadata.filetype.includes("webm"))) return filePath;
+  const remuxed = `${filePath}.remuxed.webm`;
+  try {
+    await remuxWebm(filePath, remuxed);
+  } catch {
+    return filePath;
+  }
+  await rm(filePath, { force: true });
+  return remuxed;
+}
+
+/**
  * A finished upload becomes a note. `noteId` was chosen when the upload began, so a finish that runs
  * twice (a retried last request) finds the same note and changes nothing.
  */
@@ -80,7 +99,7 @@ export async function acceptUpload(
   // An empty upload is finished at creation and tus reads its file back afterwards: store an empty
   // file instead of moving it (the note then explains that the file was empty).
   if (sizeBytes === 0) await deps.storage.put(key, Buffer.alloc(0));
-  else await deps.storage.importFile(key, filePath);
+  else await deps.storage.importFile(key, await playableRecording(metadata, filePath));
   const mimeType = metadata.filetype || null;
   const source: NoteSource =
     metadata.kind === "recording"

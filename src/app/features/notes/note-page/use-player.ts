@@ -26,6 +26,8 @@ const tickSeconds = 0.1;
 export function usePlayer({ initialTime = null }: { initialTime?: number | null } = {}): Player {
   const element = useRef<HTMLMediaElement | null>(null);
   const pendingStart = useRef<number | null>(initialTime);
+  /** True while the browser looks for the end of a media file whose head gives no duration. */
+  const resolvingLength = useRef(false);
   const [currentTime, setCurrentTime] = useState(initialTime ?? 0);
   const [isPlaying, setPlaying] = useState(false);
   const [rate, setRateState] = useState(1);
@@ -39,8 +41,10 @@ export function usePlayer({ initialTime = null }: { initialTime?: number | null 
 
   useEffect(() => {
     if (!media) return;
+    resolvingLength.current = false;
     let frame = 0;
     const read = () => {
+      if (resolvingLength.current) return;
       setCurrentTime((previous) => (Math.abs(previous - media.currentTime) >= tickSeconds ? media.currentTime : previous));
     };
     const loop = () => {
@@ -57,12 +61,31 @@ export function usePlayer({ initialTime = null }: { initialTime?: number | null 
       cancelAnimationFrame(frame);
       read();
     };
-    const onLoaded = () => {
+    const startAtPending = () => {
       // `?t=` from a citation link: start there once the browser knows the media's length.
       if (pendingStart.current !== null) {
         media.currentTime = pendingStart.current;
         pendingStart.current = null;
       }
+    };
+    const onLoaded = () => {
+      // A WebM written by a MediaRecorder and never remuxed (a note stored before remuxing) has no
+      // duration in its head: the controls would show no length and the bar could not seek. A seek far
+      // past the end makes the browser find the real end; the place is put back once it knows it.
+      if (media.duration === Number.POSITIVE_INFINITY) {
+        if (!resolvingLength.current) {
+          resolvingLength.current = true;
+          pendingStart.current ??= media.currentTime;
+          media.currentTime = Number.MAX_SAFE_INTEGER;
+        }
+        return;
+      }
+      startAtPending();
+    };
+    const onDurationChange = () => {
+      if (!resolvingLength.current || !Number.isFinite(media.duration)) return;
+      resolvingLength.current = false;
+      startAtPending();
     };
     const onRate = () => setRateState(media.playbackRate);
     media.addEventListener("play", onPlay);
@@ -72,6 +95,7 @@ export function usePlayer({ initialTime = null }: { initialTime?: number | null 
     media.addEventListener("timeupdate", read);
     media.addEventListener("loadedmetadata", onLoaded);
     media.addEventListener("ratechange", onRate);
+    media.addEventListener("durationchange", onDurationChange);
     if (media.readyState >= 1) onLoaded();
     return () => {
       cancelAnimationFrame(frame);
@@ -82,6 +106,7 @@ export function usePlayer({ initialTime = null }: { initialTime?: number | null 
       media.removeEventListener("timeupdate", read);
       media.removeEventListener("loadedmetadata", onLoaded);
       media.removeEventListener("ratechange", onRate);
+      media.removeEventListener("durationchange", onDurationChange);
     };
   }, [media]);
 
@@ -91,7 +116,7 @@ export function usePlayer({ initialTime = null }: { initialTime?: number | null 
     setSeekCount((count) => count + 1);
     const current = element.current;
     if (!current) return;
-    if (current.readyState >= 1) current.currentTime = target;
+    if (current.readyState >= 1 && !resolvingLength.current) current.currentTime = target;
     else pendingStart.current = target;
     // A browser may refuse to play (autoplay rules); the place is still set, and the controls still work.
     current.play().catch(() => {});
