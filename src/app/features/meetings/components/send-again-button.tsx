@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
-import { FormMessage } from "~/app/ui/form-message";
 import { sendMeetingBot } from "../queries";
 import { type SendProblem, sendProblemOf } from "../send-problem";
+import { SendProblemMessage } from "./send-problem-message";
 
 /**
  * "Send again" on a meeting note whose notetaker ended for a cause that can go away (issue 17): the same
@@ -32,19 +32,7 @@ export function SendAgainButton({ meetingUrl, language }: { meetingUrl: string; 
 
   return (
     <div className="space-y-2">
-      {problem ? (
-        <FormMessage kind="error">
-          {problem.message}
-          {problem.existingNoteId ? (
-            <>
-              {" "}
-              <Link to={to(`/note/${problem.existingNoteId}`)} className="font-medium underline underline-offset-2">
-                {t("send.openExisting")}
-              </Link>
-            </>
-          ) : null}
-        </FormMessage>
-      ) : null}
+      {problem ? <SendProblemMessage problem={problem} /> : null}
       <button type="button" className="btn-primary" onClick={() => void handleSend()} disabled={isPending}>
         {isPending ? t("panel.sendingAgain") : t("panel.sendAgain")}
       </button>

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ActionCardHeader } from "~/app/features/notes/components/action-card-header";
 import { LanguageSelect } from "~/app/features/notes/components/language-select";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
-import { FormMessage } from "~/app/ui/form-message";
 import { TextInput } from "~/app/ui/text-input";
 import { meetingLinkHint } from "../meeting-link-hint";
 import { sendMeetingBot } from "../queries";
 import { type SendProblem, sendProblemOf } from "../send-problem";
+import { SendProblemMessage } from "./send-problem-message";
 
 /**
  * Paste a Zoom, Google Meet or Teams link and the notetaker joins it (issue 6): the Home card and the
@@ -65,23 +65,7 @@ export function SendBotForm({ variant, onSent }: { variant: "card" | "dialog"; o
     >
       {isCard ? <ActionCardHeader id={`${id}-title`} title={t("send.title")} description={t("send.description")} /> : null}
       {!isCard ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("send.description")}</p> : null}
-      {problem ? (
-        <FormMessage kind="error">
-          {problem.message}
-          {problem.existingNoteId ? (
-            <>
-              {" "}
-              <Link
-                to={to(`/note/${problem.existingNoteId}`)}
-                onClick={() => onSent?.()}
-                className="font-medium underline underline-offset-2"
-              >
-                {t("send.openExisting")}
-              </Link>
-            </>
-          ) : null}
-        </FormMessage>
-      ) : null}
+      {problem ? <SendProblemMessage problem={problem} onOpenExisting={onSent} /> : null}
       <div className="space-y-1">
         <label htmlFor={`${id}-url`} className="block text-sm font-medium">
           {t("send.urlLabel")}
