@@ -10,6 +10,7 @@ export default defineConfig({
     "./src/infra/db/workspace-schema.ts",
     "./src/infra/db/meetings-schema.ts",
     "./src/infra/db/billing-schema.ts",
+    "./src/infra/db/calendar-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { billingEnvShape } from "../core/billing/settings";
+import { calendarEnvShape } from "../core/calendars/settings";
 import { botEnvShape } from "../core/meetings/settings";
 import { socialEnvShape } from "../infra/auth/social/social-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
@@ -90,6 +91,7 @@ export const envSchema = z.object({
   ...llmEnvShape,
   ...botEnvShape,
   ...billingEnvShape,
+  ...calendarEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,13 +11,23 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as authSchema from "./auth-schema";
 import * as billingSchema from "./billing-schema";
+import * as calendarSchema from "./calendar-schema";
 import * as meetingsSchema from "./meetings-schema";
 import * as notesSchema from "./notes-schema";
 import * as siteSchema from "./schema";
 import * as usageSchema from "./usage-schema";
 import * as workspaceSchema from "./workspace-schema";
 
-const schema = { ...siteSchema, ...authSchema, ...usageSchema, ...notesSchema, ...workspaceSchema, ...meetingsSchema, ...billingSchema };
+const schema = {
+  ...siteSchema,
+  ...authSchema,
+  ...usageSchema,
+  ...notesSchema,
+  ...workspaceSchema,
+  ...meetingsSchema,
+  ...billingSchema,
+  ...calendarSchema,
+};
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
