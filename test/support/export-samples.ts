@@ -24,6 +24,7 @@ export async function catalogLabels(locale: Locale, note: ExportableNote): Promi
 export function portugueseMeeting(): ExportableNote {
   return {
     title: "Reunião de orçamento: ação e decisões",
+    meetingTitle: null,
     createdAt: new Date("2026-03-03T10:15:00Z"),
     language: "pt",
     durationSeconds: 754,
@@ -81,6 +82,7 @@ export function twoHourMeeting(): ExportableNote {
   }
   return {
     title: "Quarterly planning",
+    meetingTitle: null,
     createdAt: new Date("2026-03-03T09:00:00Z"),
     language: "en",
     durationSeconds: 7200,
@@ -94,6 +96,7 @@ export function twoHourMeeting(): ExportableNote {
 export function pastedText(): ExportableNote {
   return {
     title: "",
+    meetingTitle: null,
     createdAt: new Date("2026-03-03T10:15:00Z"),
     language: null,
     durationSeconds: null,

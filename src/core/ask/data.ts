@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/infra/db/client";
 import { chatMessages, chatThreads } from "~/infra/db/workspace-schema";
+import { shortMeetingTitle } from "~/shared/meetings/meeting-title";
 import { type Passage, searchTerms } from "./retrieval";
 
 export interface ThreadView {
@@ -61,6 +62,7 @@ async function widenHits(db: Database, hits: SQL, prelude: SQL = sql``): Promise
   const rows = await queryRows<{
     note_id: string;
     title: string;
+    meeting_url: string | null;
     position: number;
     start_seconds: number;
     end_seconds: number;
@@ -70,18 +72,20 @@ async function widenHits(db: Database, hits: SQL, prelude: SQL = sql``): Promise
     db,
     sql`
     with ${prelude} hits as (${hits})
-    select h.note_id, h.title, h.position, h.rank,
+    select h.note_id, h.title, n.source ->> 'url' as meeting_url, h.position, h.rank,
       max(s.start_seconds) filter (where s.position = h.position) as start_seconds,
       max(s.end_seconds) filter (where s.position = h.position) as end_seconds,
       string_agg(s.text, ' ' order by s.position) as text
     from hits h
     join transcript_segments s on s.note_id = h.note_id and s.position between h.position - 1 and h.position + 1
-    group by h.note_id, h.title, h.position, h.rank
+    join notes n on n.id = h.note_id
+    group by h.note_id, h.title, n.source, h.position, h.rank
     order by h.rank desc, h.note_id, h.position`,
   );
   return rows.map((row) => ({
     noteId: row.note_id,
-    noteTitle: row.title,
+    // A meeting's automatic title in its short form (old ones carried raw thread ids).
+    noteTitle: shortMeetingTitle(row.title, row.meeting_url),
     position: Number(row.position),
     start: Number(row.start_seconds),
     end: Number(row.end_seconds),

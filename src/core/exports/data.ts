@@ -1,5 +1,6 @@
 import type { Database } from "~/infra/db/client";
 import type { ExportContent, ExportFormat } from "~/shared/exports/exports-api";
+import { automaticMeetingTitle } from "~/shared/meetings/meeting-title";
 import { findAiNotes } from "../ai-notes/data";
 import { findNote, listSegments } from "../notes/data";
 import { type ExportableNote, hasTimeline, includesNotes, isSubtitleFormat } from "./schema";
@@ -44,6 +45,7 @@ export async function prepareExport(
     content: effective,
     note: {
       title: row.title,
+      meetingTitle: row.source.kind === "meeting" ? automaticMeetingTitle(row.title, row.source.url) : null,
       createdAt: row.createdAt,
       language: row.language,
       durationSeconds: row.recordingDurationSeconds,

@@ -1,5 +1,6 @@
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import type { ExportContent, ExportFormat } from "~/shared/exports/exports-api";
+import type { MeetingTitleParts } from "~/shared/meetings/meeting-title";
 
 /** Subtitle formats: only the timed transcript makes sense in them. */
 export function isSubtitleFormat(format: ExportFormat): format is "srt" | "vtt" {
@@ -19,6 +20,8 @@ export interface ExportSegment {
 /** Everything an exporter reads: one note, its AI notes (if any) and its transcript in order. */
 export interface ExportableNote {
   title: string;
+  /** A meeting note's automatic title, said in the reader's language by the route. */
+  meetingTitle: MeetingTitleParts | null;
   createdAt: Date;
   language: string | null;
   durationSeconds: number | null;

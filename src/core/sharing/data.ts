@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/infra/db/client";
 import { notes, transcriptSegments } from "~/infra/db/notes-schema";
 import { aiNotes } from "~/infra/db/workspace-schema";
+import { shortMeetingTitle } from "~/shared/meetings/meeting-title";
 import type { PublicNote } from "~/shared/sharing/sharing-api";
 import { segmentColumns } from "../notes/data";
 import { playableMedia, youtubeVideoIdOf } from "../notes/playback";
@@ -46,7 +47,8 @@ export async function findSharedNote(db: Database, { shareId }: { shareId: strin
   ]);
   const media = playableMedia(row);
   return {
-    title: row.title,
+    // An automatic meeting title in its short neutral form: the reader's language is not known here.
+    title: row.source.kind === "meeting" ? shortMeetingTitle(row.title, row.source.url) : row.title,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
     durationSeconds: row.durationSeconds,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { automaticMeetingTitle, readableMeetingCode, storedMeetingTitle } from "./meeting-title";
+import { automaticMeetingTitle, meetingTitleIn, readableMeetingCode, shortMeetingTitle, storedMeetingTitle } from "./meeting-title";
 import { parseMeetingUrl } from "./meeting-url";
 
 function link(url: string) {
@@ -42,5 +42,18 @@ describe("meeting note titles (issue 17)", () => {
     expect(automaticMeetingTitle("Weekly sales sync", meet)).toBeNull();
     expect(automaticMeetingTitle("Google Meet meeting xyz-wxyz-xyz", meet)).toBeNull();
     expect(automaticMeetingTitle("Google Meet", "https://example.com/not-a-meeting")).toBeNull();
+  });
+
+  it("have a short neutral form where no reader's language is known, and a translated one where it is", () => {
+    const meet = "https://meet.google.com/abc-defg-hij";
+    expect(shortMeetingTitle("Microsoft Teams meeting 19:meeting_ABCdef123@thread.v2", teamsThread)).toBe("Microsoft Teams");
+    expect(shortMeetingTitle("Reunión de Google Meet abc-defg-hij", meet)).toBe("Google Meet abc-defg-hij");
+    expect(shortMeetingTitle("Weekly sales sync", meet)).toBe("Weekly sales sync");
+    expect(shortMeetingTitle("Notes", null)).toBe("Notes");
+    const say = (key: string, values: Record<string, string>) => `${key}|${Object.values(values).join("|")}`;
+    expect(meetingTitleIn({ platform: "google_meet", code: "abc-defg-hij" }, say)).toBe(
+      "note.meetingTitleWithCode|Google Meet|abc-defg-hij",
+    );
+    expect(meetingTitleIn({ platform: "microsoft_teams", code: null }, say)).toBe("note.meetingTitle|Microsoft Teams");
   });
 });

@@ -80,3 +80,25 @@ export function automaticMeetingTitle(title: string, meetingUrl: string): Meetin
   if (!automatic.has(title.trim())) return null;
   return { platform: link.platform, code: readableMeetingCode(link) };
 }
+
+/**
+ * The short neutral name of a meeting note where no reader's language is at hand (a shared link, an
+ * ask-AI citation): "Google Meet abc-defg-hij" for an automatic title, old long ones included; the title
+ * itself otherwise (a renamed note, or no meeting link).
+ */
+export function shortMeetingTitle(title: string, meetingUrl: string | null | undefined): string {
+  if (!meetingUrl) return title;
+  const parts = automaticMeetingTitle(title, meetingUrl);
+  if (!parts) return title;
+  const name = meetingPlatformNames[parts.platform];
+  return parts.code ? `${name} ${parts.code}` : name;
+}
+
+/** The automatic title in the reader's language, from the `notes` catalog's note.meetingTitle messages. */
+export function meetingTitleIn(
+  parts: MeetingTitleParts,
+  say: (key: "note.meetingTitle" | "note.meetingTitleWithCode", values: Record<string, string>) => string,
+): string {
+  const platform = meetingPlatformNames[parts.platform];
+  return parts.code ? say("note.meetingTitleWithCode", { platform, code: parts.code }) : say("note.meetingTitle", { platform });
+}

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { meetingPlatformNames } from "~/shared/meetings/meeting-title";
+import { meetingTitleIn } from "~/shared/meetings/meeting-title";
 import type { NoteView } from "~/shared/notes/notes-api";
 
 /**
@@ -8,8 +8,5 @@ import type { NoteView } from "~/shared/notes/notes-api";
  * Empty when the note has no title: each place says "Untitled" in its own words.
  */
 export function noteDisplayTitle(data: Pick<NoteView["data"], "title" | "meetingTitle">, t: TFunction): string {
-  const automatic = data.meetingTitle;
-  if (!automatic) return data.title;
-  const platform = meetingPlatformNames[automatic.platform];
-  return automatic.code ? t("note.meetingTitleWithCode", { platform, code: automatic.code }) : t("note.meetingTitle", { platform });
+  return data.meetingTitle ? meetingTitleIn(data.meetingTitle, (key, values) => t(key, values)) : data.title;
 }

@@ -243,6 +243,21 @@ describe("note exports API", () => {
     expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "409"]));
   });
 
+  it("says a meeting's automatic title in the reader's language, old long titles shortened", async () => {
+    const email = `export${++counter}@example.com`;
+    const client = await verifiedClient(web, email, "es");
+    const noteId = await recordedNote(client, "x");
+    const teams = "https://teams.microsoft.com/l/meetup-join/19%3ameeting_ABCdef123%40thread.v2/0?context=%7b%7d";
+    await db()
+      .update(notes)
+      .set({ title: "Microsoft Teams meeting 19:meeting_ABCdef123@thread.v2", source: { kind: "meeting", url: teams } })
+      .where(eq(notes.id, noteId));
+    const response = await exportOf(client, noteId, "format=txt&lang=es");
+    expect(response.status).toBe(200);
+    expect((await response.text()).split("\n")[0]).toBe("Reunión de Microsoft Teams");
+    expect(response.headers.get("content-disposition")).toContain("reunion-de-microsoft-teams");
+  });
+
   it("answers 401 without a session", async () => {
     expect((await exportOf(new TestClient(web.url), meetingId, "format=txt")).status).toBe(401);
   });

@@ -10,6 +10,7 @@ import type { Catalogs } from "~/server/i18n-catalogs";
 import { exportContent, exportFormat } from "~/shared/exports/exports-api";
 import { locales } from "~/shared/i18n/locales";
 import { requestLocale } from "~/shared/i18n/request-locale";
+import { meetingTitleIn } from "~/shared/meetings/meeting-title";
 import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
@@ -63,9 +64,11 @@ export function exportRoutes({ db, catalogs }: { db: Database; catalogs: Catalog
     if (prepared.outcome === "noTranscript") throw new AppError("EXPORT_NO_TRANSCRIPT");
     if (prepared.outcome === "noTimeline") throw new AppError("EXPORT_NO_TIMELINE");
     if (prepared.outcome === "noAiNotes") throw new AppError("NO_AI_NOTES");
-    const { note } = prepared;
     const locale = lang ?? requestLocale(c.req.raw.headers);
     const t = catalogs.getI18n(locale).getFixedT(locale, "notes");
+    const automatic = prepared.note.meetingTitle;
+    // The file says an automatic meeting title in the reader's language, as the owner's pages do.
+    const note = automatic ? { ...prepared.note, title: meetingTitleIn(automatic, (key, values) => t(key, values)) } : prepared.note;
     const labels = exportLabels((key, values) => t(exportMessageKeys[key], values), {
       locale,
       timeZone: tz ?? "UTC",
