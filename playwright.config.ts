@@ -29,6 +29,10 @@ const paddlePort = port + 6;
 const paddleBase = `http://127.0.0.1:${paddlePort}`;
 const paddleApiKey = "pdl_sdbx_apikey_e2e";
 const paddleWebhookSecret = "pdl_ntfset_e2e_secret";
+// Google Calendar, Outlook (Graph) and Zoom OAuth stand-in on the port after that; push notifications
+// come back to the app, as the real providers' would to a public URL.
+const calendarPort = port + 7;
+const calendarBase = `http://127.0.0.1:${calendarPort}`;
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -76,7 +80,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node --import tsx test/stand-ins/meetings/main.ts --port ${meetingsPort}`,
+      command: `node --import tsx test/stand-ins/meetings/main.ts --port ${meetingsPort} --zak-check-url ${calendarBase}`,
       url: `${meetingsBase}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -91,6 +95,13 @@ export default defineConfig({
         PADDLE_STAND_IN_WEBHOOK_SECRET: paddleWebhookSecret,
         PADDLE_STAND_IN_WEBHOOK_URL: `http://localhost:${port}/api/webhooks/paddle`,
       },
+    },
+    {
+      command: "node --import tsx test/stand-ins/calendar/main.ts",
+      url: `${calendarBase}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { CALENDAR_STAND_IN_PORT: String(calendarPort) },
     },
     {
       command: "node --import tsx src/server/main.ts",
@@ -129,6 +140,24 @@ export default defineConfig({
         PADDLE_CLIENT_TOKEN: "test_e2e_client_token",
         PADDLE_JS_URL: `${paddleBase}/paddle/v2/paddle.js`,
         ...socialEnv,
+        // Calendars and Zoom connect: OAuth, Calendar v3, Graph and Zoom from the stand-in.
+        GOOGLE_CALENDAR_CLIENT_ID: "calendar-e2e.apps.googleusercontent.com",
+        GOOGLE_CALENDAR_CLIENT_SECRET: "calendar-e2e-secret",
+        GOOGLE_CALENDAR_AUTHORIZATION_URL: `${calendarBase}/google/o/oauth2/v2/auth`,
+        GOOGLE_CALENDAR_TOKEN_URL: `${calendarBase}/google/token`,
+        GOOGLE_CALENDAR_REVOKE_URL: `${calendarBase}/google/revoke`,
+        GOOGLE_CALENDAR_USERINFO_URL: `${calendarBase}/google/oauth2/v3/userinfo`,
+        GOOGLE_CALENDAR_API_URL: `${calendarBase}/google/calendar/v3`,
+        OUTLOOK_CLIENT_ID: "outlook-e2e-client",
+        OUTLOOK_CLIENT_SECRET: "outlook-e2e-secret",
+        OUTLOOK_AUTHORITY: `${calendarBase}/microsoft`,
+        OUTLOOK_TENANT_ID: "common",
+        MICROSOFT_GRAPH_URL: `${calendarBase}/graph/v1.0`,
+        ZOOM_CLIENT_ID: "zoom-e2e-client",
+        ZOOM_CLIENT_SECRET: "zoom-e2e-secret",
+        ZOOM_OAUTH_URL: `${calendarBase}/zoom`,
+        ZOOM_API_URL: `${calendarBase}/zoom/v2`,
+        CALENDAR_PUSH_URL: `http://localhost:${port}`,
       },
     },
   ],

@@ -9,7 +9,7 @@ import { freePort, type RoleProcess, spawnRole } from "../test/support/spawn-rol
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { type Locale, locales, text } from "./support/catalog";
-import { isAt, marketingPages, pageUrl, waitForPageReady } from "./support/pages";
+import { marketingPages, pageUrl, waitForPageReady } from "./support/pages";
 
 // What a page would say to offer calendars or auto-join, per language.
 const calendarClaims: Record<Locale, RegExp> = {
@@ -74,7 +74,7 @@ test.describe("at phone width in Spanish", () => {
   });
 });
 
-test("the onboarding's calendar step and /settings/calendar say calendars cannot be connected yet", async ({ page }) => {
+test("the onboarding's calendar step and /settings/calendar offer working connect buttons, no 'coming soon'", async ({ page }) => {
   await signUpVerified(page, newAccount("honest-calendar"));
   await page.goto("/onboarding/start");
   await waitForPageReady(page);
@@ -86,21 +86,17 @@ test("the onboarding's calendar step and /settings/calendar say calendars cannot
   await expect(page.getByRole("heading", { name: text("en", "account", "onboarding.calendar.title") })).toBeVisible();
   const step = page.locator("main");
   await expect(step).toContainText(text("en", "account", "onboarding.calendar.body"));
-  await expect(step).toContainText("not available yet");
-  await expect(step).not.toContainText("later in settings");
-  for (const provider of ["google", "outlook"]) {
-    const button = page.getByRole("button", { name: new RegExp(text("en", "account", `onboarding.calendar.${provider}`)) });
-    await expect(button).toBeDisabled();
-    await expect(button).toContainText(text("en", "account", "onboarding.calendar.comingSoon"));
+  await expect(step).not.toContainText(/coming soon|not available yet/i);
+  for (const provider of ["Google Calendar", "Microsoft Outlook"]) {
+    await expect(page.getByRole("button", { name: new RegExp(`Connect ${provider}`) })).toBeEnabled();
   }
 
   await skipOnboarding(page);
   await page.goto("/settings/calendar");
   await waitForPageReady(page);
-  await expect(page.getByRole("heading", { name: text("en", "common", "pages.SettingsCalendar.emptyTitle") })).toBeVisible();
-  await expect(page.locator("main")).toContainText("You cannot connect Google Calendar or Microsoft Outlook yet");
-  await page.getByRole("link", { name: text("en", "common", "pages.SettingsCalendar.toHome") }).click();
-  await page.waitForURL(isAt("/home"));
+  await expect(page.getByRole("heading", { name: text("en", "calendar", "page.connectionsTitle") })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(/coming soon|cannot connect/i);
+  await expect(page.getByRole("button", { name: "Connect Google Calendar" })).toBeEnabled();
 });
 
 test.describe("an install with payments off", () => {

@@ -2,7 +2,17 @@
 import { readFileSync } from "node:fs";
 import { type Locale, locales } from "../../src/shared/i18n/locales";
 
-export type CatalogNamespace = "common" | "marketing" | "legal" | "auth" | "account" | "mail" | "notes" | "meetings";
+export type CatalogNamespace =
+  | "common"
+  | "marketing"
+  | "legal"
+  | "auth"
+  | "account"
+  | "mail"
+  | "notes"
+  | "meetings"
+  | "billing"
+  | "calendar";
 
 const cache = new Map<string, unknown>();
 

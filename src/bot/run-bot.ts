@@ -89,6 +89,8 @@ export async function runBot({
   speakersEveryMs = 30_000,
 }: RunBotOptions): Promise<BotRunResult> {
   const client = createCallbackClient({ callbackBaseUrl: job.callbackBaseUrl, botId: job.botId, token: job.token });
+  // A Zoom join URL carries the owner's ZAK, a credential: errors that quote the URL are logged without it.
+  const withoutZak = (text: string) => (job.zoomZak ? text.split(job.zoomZak).join("[zak]") : text);
   const onGiveUp = (label: string, error: unknown) => log("warn", "callback given up", { label, error: String(error) });
   const statusQueue = createCallbackQueue({ giveUpAfterMs: callbackGiveUpMs, onGiveUp });
   const uploadQueue = createCallbackQueue({ giveUpAfterMs: callbackGiveUpMs, onGiveUp });
@@ -178,7 +180,7 @@ export async function runBot({
     capture = await installPageCapture(page, pcmPath);
     const activePage = page;
     const activeCapture = capture;
-    const joinUrl = adapter.joinUrl(job.meetingUrl, job.platformBaseUrl ?? adapter.defaultBaseUrl);
+    const joinUrl = adapter.joinUrl(job.meetingUrl, job.platformBaseUrl ?? adapter.defaultBaseUrl, { zak: job.zoomZak ?? null });
     const opened = activePage.goto(joinUrl, { waitUntil: "domcontentloaded" }).then(
       () => null,
       (error: unknown) => error,
@@ -186,7 +188,8 @@ export async function runBot({
     // Left during navigation: the loop below reports the leave; the navigation's end no longer matters.
     const navigationError = await Promise.race([opened, leaveRequested.then(() => null)]);
     if (navigationError !== null && !isLeaveRequested) {
-      if (isPlatformUnreachable(navigationError)) throw new PlatformUnreachableError(joinUrl, { cause: navigationError });
+      // The meeting link, never the join URL: a ZAK in it is a credential and must not reach the logs.
+      if (isPlatformUnreachable(navigationError)) throw new PlatformUnreachableError(job.meetingUrl, { cause: navigationError });
       throw navigationError;
     }
     let joinFailedAt: number | null = null;
@@ -251,7 +254,7 @@ export async function runBot({
       }
       if (joinFailedAt !== null && probe.phase === "joining" && now - joinFailedAt >= joinFailureGraceMs) {
         // join() gave up and the page shows no reason the adapter can name.
-        log("error", "join failed", { error: String(joinError) });
+        log("error", "join failed", { error: withoutZak(String(joinError)) });
         dispatch({ type: "fatal", subcode: "bot_errored" });
         break;
       }
@@ -262,11 +265,11 @@ export async function runBot({
   } catch (error) {
     if (error instanceof PlatformUnreachableError) {
       // Not the bot's error nor the meeting's: the network between this server and the platform.
-      log("warn", "meeting platform unreachable", { error: String(error.cause) });
+      log("warn", "meeting platform unreachable", { error: withoutZak(String(error.cause)) });
       dispatch({ type: "fatal", subcode: "meeting_platform_unreachable" });
     } else {
       crash = error;
-      log("error", "bot crashed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      log("error", "bot crashed", { error: withoutZak(error instanceof Error ? (error.stack ?? error.message) : String(error)) });
       dispatch({ type: "fatal", subcode: "bot_errored" });
     }
   }

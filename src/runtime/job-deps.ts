@@ -2,22 +2,32 @@ import path from "node:path";
 import type { PgBoss } from "pg-boss";
 import { enqueueNotes, type NotesDeps, notesJob } from "../core/ai-notes/jobs";
 import { billingSettingsFromEnv } from "../core/billing/settings";
+import type { CalendarDeps } from "../core/calendars/calendar-deps";
+import { calendarDispatchJob, enqueueDispatch } from "../core/calendars/dispatch-due-events";
+import { calendarPollJob, calendarSyncJob } from "../core/calendars/jobs";
+import { sendCalendarRecap } from "../core/calendars/recap-mail";
+import { calendarSettingsFromEnv } from "../core/calendars/settings";
 import { botLaunchJob, botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
 import { enqueueTranscription, transcriptionJob } from "../core/transcription/jobs";
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
+import type { ZoomDeps } from "../core/zoom/zoom-connect";
+import { fetchZoomJoinToken } from "../core/zoom/zoom-join-token";
 import { createChildProcessLauncher } from "../infra/bots/child-process-launcher";
 import type { Database } from "../infra/db/client";
 import { createLanguageModel } from "../infra/llm/create-language-model";
 import { createEmbeddingModel, type EmbeddingModel } from "../infra/llm/embedding-model";
 import type { LanguageModel } from "../infra/llm/language-model";
 import type { Logger } from "../infra/logging/logger";
+import { createSmtpMailer, type Mailer } from "../infra/mail/mailer";
+import { createTokenCipher, tokenKeyFrom } from "../infra/oauth/token-crypto";
 import type { JobDefinition } from "../infra/queue/job-registry";
 import { createSpeechEngine } from "../infra/speech/create-speech-engine";
 import type { SpeechEngine } from "../infra/speech/speech-engine";
 import { createDiskStorage } from "../infra/storage/disk-storage";
 import type { Storage } from "../infra/storage/storage";
 import { youtubeAllowedHosts } from "../infra/youtube/youtube-client";
+import { createBotTexts } from "./bot-texts";
 import type { Env } from "./env";
 
 /** Media and documents on disk under DATA_DIR/files (S3 joins here later, behind the same interface). */
@@ -93,6 +103,47 @@ export function createLanguageModelLoader(env: Env, logger: Logger): () => Promi
   };
 }
 
+/**
+ * What calendar connect, sync and push need (issue 18), shared by the API and the calendar jobs of one
+ * process. `afterCalendarChange` runs after each sync, join toggle and preference change of a user: the
+ * auto-join dispatcher plugs in there (default: that user's dispatch run is queued at once).
+ */
+export function createCalendarDeps(
+  env: Env,
+  deps: {
+    db: Database;
+    boss: PgBoss;
+    logger: Logger;
+    authSecret: string;
+    afterCalendarChange?: CalendarDeps["afterCalendarChange"];
+  },
+): CalendarDeps {
+  const settings = calendarSettingsFromEnv(env);
+  return {
+    db: deps.db,
+    boss: deps.boss,
+    settings,
+    cipher: createTokenCipher(tokenKeyFrom({ configuredKey: settings.configuredTokenKey, authSecret: deps.authSecret })),
+    logger: deps.logger.child({ component: "calendar" }),
+    afterCalendarChange:
+      deps.afterCalendarChange ??
+      (async ({ userId }) => {
+        await enqueueDispatch(deps.boss, { userId });
+      }),
+  };
+}
+
+/** What Zoom connect and the bot's Zoom join token need (interpretations 22), built once per process. */
+export function createZoomDeps(env: Env, deps: { db: Database; logger: Logger; authSecret: string }): ZoomDeps {
+  const settings = calendarSettingsFromEnv(env);
+  return {
+    db: deps.db,
+    settings,
+    cipher: createTokenCipher(tokenKeyFrom({ configuredKey: settings.configuredTokenKey, authSecret: deps.authSecret })),
+    logger: deps.logger.child({ component: "zoom" }),
+  };
+}
+
 /** Every job this process runs (web with EMBEDDED_WORKER, or `npm run worker`). */
 export function createJobDefinitions(
   env: Env,
@@ -104,18 +155,46 @@ export function createJobDefinitions(
     languageModel: () => Promise<LanguageModel | null>;
     /** The process's speech engine (createSpeechEngineLoader); one of its own when absent. */
     speechEngine?: () => Promise<SpeechEngine>;
+    /** The process's mailer (calendar recaps); absent: one over SMTP_URL, or none (recaps logged, not sent). */
+    mailer?: Mailer | null;
+    /** The site's origin for links in mails; absent: PUBLIC_URL. */
+    publicUrl?: () => string | null;
+    /** Calendar sync and its poll (createCalendarDeps). */
+    calendar: CalendarDeps;
   },
 ): JobDefinition<never>[] {
   const transcription = createTranscriptionDeps(env, deps);
+  const mailer = deps.mailer ?? (env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null);
+  const publicUrl = deps.publicUrl ?? (() => env.PUBLIC_URL ?? null);
   const notes: NotesDeps = {
     db: deps.db,
     languageModel: deps.languageModel,
     embeddingModel: createEmbeddingModelFromEnv(env),
     logger: deps.logger,
+    // Issue 18: a calendar meeting's recap e-mail once its notes are ready (send-notes on).
+    onNotesReady: async (ids) => {
+      if (!mailer) {
+        deps.logger.debug({ noteId: ids.noteId }, "no mailer in this process: calendar recaps are not sent");
+        return;
+      }
+      await sendCalendarRecap({ db: deps.db, mailer, logger: deps.logger, publicUrl }, ids);
+    },
   };
+  const dispatch = calendarDispatchJob({
+    db: deps.db,
+    boss: deps.boss,
+    storage: deps.storage,
+    startTranscription: (ids) => enqueueTranscription(deps.boss, ids),
+    planLimits: billingSettingsFromEnv(env).limits,
+    botTexts: createBotTexts(),
+    logger: deps.logger,
+  });
   return [
     transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS, concurrency: env.TRANSCRIPTION_CONCURRENCY }),
     notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),
+    dispatch,
+    calendarSyncJob(deps.calendar),
+    calendarPollJob(deps.calendar),
   ] as unknown as JobDefinition<never>[];
 }
 
@@ -128,6 +207,7 @@ export function createBotLaunchJob(
   deps: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; authSecret: string; callbackBaseUrl(): string | null },
 ): { definition: JobDefinition<never>; isWorkedHere: boolean } {
   const settings = botSettingsFromEnv(env);
+  const zoom = createZoomDeps(env, deps);
   const definition = botLaunchJob({
     db: deps.db,
     storage: deps.storage,
@@ -138,6 +218,7 @@ export function createBotLaunchJob(
     launcher: createChildProcessLauncher({ chromiumPath: settings.chromiumPath }),
     logger: deps.logger,
     planLimits: billingSettingsFromEnv(env).limits,
+    zoomJoinToken: (input) => fetchZoomJoinToken(zoom, input),
   });
   return { definition: definition as unknown as JobDefinition<never>, isWorkedHere: settings.capacity > 0 };
 }

@@ -22,11 +22,13 @@ import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
 import type { Env } from "../runtime/env";
 import {
   createBotLaunchJob,
+  createCalendarDeps,
   createEmbeddingModelFromEnv,
   createJobDefinitions,
   createLanguageModelLoader,
   createSpeechEngineLoader,
   createStorage,
+  createZoomDeps,
 } from "../runtime/job-deps";
 import { requestLocale } from "../shared/i18n/request-locale";
 import { createSessionResolver } from "./accounts/session-resolver";
@@ -80,9 +82,22 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const languageModel = createLanguageModelLoader(env, logger);
   const secret = await resolveAuthSecret(env);
   const speechEngine = createSpeechEngineLoader(env, logger);
-  const jobs = createJobDefinitions(env, { db: database.db, storage, logger, boss: queue.boss, languageModel, speechEngine });
   // Bots call back to this process in the embedded default; its address is known once it listens.
   let ownUrl: string | null = null;
+  // Before the jobs: the notes job mails calendar recaps through it.
+  const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  const calendar = createCalendarDeps(env, { db: database.db, boss: queue.boss, logger, authSecret: secret });
+  const jobs = createJobDefinitions(env, {
+    db: database.db,
+    storage,
+    logger,
+    boss: queue.boss,
+    languageModel,
+    speechEngine,
+    mailer: mail.mailer,
+    publicUrl: () => env.PUBLIC_URL ?? ownUrl,
+    calendar,
+  });
   const bots = createBotLaunchJob(env, {
     db: database.db,
     storage,
@@ -98,7 +113,6 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const botSettings = botSettingsFromEnv(env);
   const billing = billingSettingsFromEnv(env);
-  const mail = await startMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const isSecureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
   const auth = createAuth({
     db: database.db,
@@ -145,6 +159,8 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
     },
     meetings: { tokenSecret: botTokenSecret(botSettings, secret) },
+    calendar,
+    zoom: createZoomDeps(env, { db: database.db, logger, authSecret: secret }),
     billing,
     support: { mailer: mail.mailer, email: env.SUPPORT_EMAIL },
     extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],

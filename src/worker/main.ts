@@ -4,7 +4,13 @@ import { createLogger } from "../infra/logging/logger";
 import { startQueue } from "../infra/queue/boss";
 import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
 import { EnvError, parseEnv } from "../runtime/env";
-import { createBotLaunchJob, createJobDefinitions, createLanguageModelLoader, createStorage } from "../runtime/job-deps";
+import {
+  createBotLaunchJob,
+  createCalendarDeps,
+  createJobDefinitions,
+  createLanguageModelLoader,
+  createStorage,
+} from "../runtime/job-deps";
 
 // The worker role (`npm run worker`): pg-boss job handlers only, any number of processes.
 async function main() {
@@ -38,12 +44,14 @@ async function main() {
     await database.close();
   };
   const storage = createStorage(env);
+  const authSecret = await resolveAuthSecret(env);
   const jobs = createJobDefinitions(env, {
     db: database.db,
     storage,
     logger,
     boss: queue.boss,
     languageModel: createLanguageModelLoader(env, logger),
+    calendar: createCalendarDeps(env, { db: database.db, boss: queue.boss, logger, authSecret }),
   });
   // Bots started here call back to the web at BOT_CALLBACK_URL (or PUBLIC_URL).
   const bots = createBotLaunchJob(env, {
@@ -51,7 +59,7 @@ async function main() {
     storage,
     logger,
     boss: queue.boss,
-    authSecret: await resolveAuthSecret(env),
+    authSecret,
     callbackBaseUrl: () => env.PUBLIC_URL ?? null,
   });
   const count = await registerJobHandlers(queue.boss, logger, bots.isWorkedHere ? [...jobs, bots.definition] : jobs);

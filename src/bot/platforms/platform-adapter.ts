@@ -42,8 +42,11 @@ export interface ProbeResult {
 
 export interface PlatformAdapter {
   platform: MeetingPlatform;
-  /** The page to open for a canonical meeting link, on `baseUrl` (the platform's origin, or a stand-in). */
-  joinUrl(meetingUrl: string, baseUrl: string): string;
+  /**
+   * The page to open for a canonical meeting link, on `baseUrl` (the platform's origin, or a stand-in);
+   * `zak`: Zoom's join-as-a-signed-in-user key, when the owner connected Zoom (other platforms ignore it).
+   */
+  joinUrl(meetingUrl: string, baseUrl: string, options?: { zak?: string | null }): string;
   /** The platform's own origin, used when the job names no base URL. */
   defaultBaseUrl: string;
   /** Fills the name (and passcode), turns camera and microphone off, presses join; returns when knocked. */

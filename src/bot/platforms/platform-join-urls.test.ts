@@ -46,6 +46,21 @@ describe("joinUrl: the canonical link's path and query on the platform's web cli
   });
 });
 
+describe("joinUrl with the owner's Zoom ZAK (Zoom connected)", () => {
+  it("carries it to Zoom's web client only", () => {
+    const zak = "eyJ0eXAiOiJKV1QifQ.payload.sig";
+    expect(zoomAdapter.joinUrl("https://zoom.us/j/81234567890?pwd=x1", zoomAdapter.defaultBaseUrl, { zak })).toBe(
+      `https://app.zoom.us/wc/81234567890/join?pwd=x1&zak=${zak}`,
+    );
+    expect(zoomAdapter.joinUrl("https://zoom.us/j/81234567890", zoomAdapter.defaultBaseUrl, { zak: null })).toBe(
+      "https://app.zoom.us/wc/81234567890/join",
+    );
+    expect(googleMeetAdapter.joinUrl("https://meet.google.com/abc-defg-hij", googleMeetAdapter.defaultBaseUrl, { zak })).toBe(
+      "https://meet.google.com/abc-defg-hij",
+    );
+  });
+});
+
 describe("isBotName: notetakers and bots by their names", () => {
   it.each([
     "Parley Notetaker (Ana)",

@@ -10,12 +10,15 @@ const joinFormTimeoutMs = 30_000;
 export const zoomAdapter: PlatformAdapter = {
   platform: "zoom",
   defaultBaseUrl: "https://app.zoom.us",
-  joinUrl(meetingUrl, baseUrl) {
+  joinUrl(meetingUrl, baseUrl, options = {}) {
     const url = new URL(meetingUrl);
     const parts = url.pathname.split("/").filter(Boolean);
     // Government-cloud links have their own web client; a stand-in base replaces either.
     const base = baseUrl === "https://app.zoom.us" && url.hostname.endsWith("zoomgov.com") ? "https://app.zoomgov.com" : baseUrl;
     const path = ["j", "w", "s"].includes(parts[0] ?? "") && parts[1] ? `/wc/${parts[1]}/join` : url.pathname;
+    // The web client joins as the Zoom user whose ZAK it gets (research 8): meetings for signed-in or
+    // registered users only then let the bot in.
+    if (options.zak) url.searchParams.set("zak", options.zak);
     return `${base.replace(/\/+$/, "")}${path}${url.search}`;
   },
 

@@ -36,6 +36,11 @@ export interface NotesDeps {
   /** When configured, the transcript is embedded too, for ask-AI to find passages by meaning. */
   embeddingModel?: EmbeddingModel | null;
   logger: Logger;
+  /**
+   * Called once the notes are ready (issue 18: a calendar meeting's recap e-mail). Its failure is logged,
+   * never retried with the job: the notes are saved and must not be generated again for it.
+   */
+  onNotesReady?(ids: { userId: string; noteId: string }): Promise<void>;
 }
 
 async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: AbortSignal): Promise<void> {
@@ -71,6 +76,9 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
   }
   await setNotesStatus(db, { ...ids, status: "notes_ready" });
   deps.logger.info({ noteId: input.noteId, engine: generated.engine, template }, "notes ready");
+  await deps
+    .onNotesReady?.(ids)
+    .catch((error: unknown) => deps.logger.error({ err: error, noteId: input.noteId }, "after-notes hook failed"));
 }
 
 /** Why the notes failed, for the translated reason on the note (notes catalog `notesFailure.<reason>`). */

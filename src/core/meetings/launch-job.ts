@@ -43,6 +43,11 @@ export interface LaunchDeps extends FinishBotDeps {
   logger: Logger;
   /** Plan limits (issue 7): the longest recording and the minutes a bot may still use. */
   planLimits: PlanLimits;
+  /**
+   * A ZAK of the owner's connected Zoom account, fetched right before a Zoom bot starts (interpretations
+   * 22), or null (not connected, or Zoom refused): the bot then joins as a guest.
+   */
+  zoomJoinToken?(input: { userId: string }): Promise<string | null>;
 }
 
 /** A bot that died without ending its call says so (bot_errored) rather than leave the note "in call". */
@@ -50,7 +55,12 @@ function endingEvents(bot: MeetingBotRow): BotEvent[] {
   return hasBotEnded(bot) ? [{ type: "shutdown" }] : [{ type: "fatal", subcode: "bot_errored" }, { type: "shutdown" }];
 }
 
-function buildJob(deps: LaunchDeps, bot: MeetingBotRow, callbackBaseUrl: string, recordingMinutes: number | null): BotJob {
+function buildJob(
+  deps: LaunchDeps,
+  bot: MeetingBotRow,
+  callbackBaseUrl: string,
+  { recordingMinutes, zoomZak }: { recordingMinutes: number | null; zoomZak: string | null },
+): BotJob {
   const { settings } = deps;
   // Valid for the longest the bot may stay, plus time to upload and report at the end.
   const expiresAt = Date.now() + settings.timers.maxDurationMs + 60 * 60_000;
@@ -68,6 +78,7 @@ function buildJob(deps: LaunchDeps, bot: MeetingBotRow, callbackBaseUrl: string,
     // The plan decides the longest recording (interpretations 20: free stops at 30 minutes).
     timers: { ...settings.timers, recordingLimitMs: recordingMinutes === null ? null : recordingMinutes * 60_000 },
     isHeadless: settings.isHeadless,
+    zoomZak,
   });
 }
 
@@ -92,7 +103,9 @@ async function launch(deps: LaunchDeps, { userId, botId }: LaunchInput, signal: 
   }
   if (!(await markBotLaunched(deps.db, { userId, botId }))) return;
   const plan = await getPlan(deps.db, deps.planLimits, { userId });
-  const job = buildJob(deps, bot, callbackBaseUrl, plan.limits.recordingMinutes);
+  // Fetched now, not when sent: a ZAK lives about two hours and a bot may wait in the queue.
+  const zoomZak = bot.platform === "zoom" && deps.zoomJoinToken ? await deps.zoomJoinToken({ userId }) : null;
+  const job = buildJob(deps, bot, callbackBaseUrl, { recordingMinutes: plan.limits.recordingMinutes, zoomZak });
   const { exitCode } = await deps.launcher.run(job, { signal, logger });
   const after = await findBot(deps.db, { userId, botId });
   if (!after) return;

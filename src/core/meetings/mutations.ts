@@ -33,7 +33,16 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function createMeetingBot(
   db: Database,
-  input: { userId: string; link: MeetingLink; botName: string; consentMessage: string; title: string; language: string | null },
+  input: {
+    userId: string;
+    link: MeetingLink;
+    botName: string;
+    consentMessage: string;
+    title: string;
+    language: string | null;
+    /** The calendar event the bot was sent for (note data.calendarId and data.eventId), if any. */
+    calendarRef?: { calendarId: string; eventId: string } | null;
+  },
 ): Promise<{ kind: "created"; noteId: string; botId: string } | { kind: "alreadyActive" }> {
   try {
     const created = await db.transaction(async (tx) => {
@@ -46,6 +55,8 @@ export async function createMeetingBot(
           source: { kind: "meeting", url: input.link.url },
           language: input.language,
           meeting: { code: "joining_call", subcode: null },
+          calendarId: input.calendarRef?.calendarId ?? null,
+          eventId: input.calendarRef?.eventId ?? null,
         })
         .returning({ id: notes.id });
       if (!note) throw new Error("note insert returned nothing");

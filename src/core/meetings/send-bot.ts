@@ -40,6 +40,8 @@ export async function sendBot(
     language: string | null;
     /** Texts in the user's language: the chat message. */
     texts: { consentMessage(botName: string): string };
+    /** A bot sent for a calendar event (issue 18): the note carries the event's title and ids. */
+    calendarEvent?: { calendarId: string; eventId: string; title: string };
   },
 ): Promise<SendBotResult> {
   const link = parseMeetingUrl(input.url);
@@ -57,9 +59,11 @@ export async function sendBot(
     link,
     botName,
     consentMessage: input.texts.consentMessage(botName),
-    // Language-neutral: the owner's pages say it in the reader's language until it is renamed.
-    title: storedMeetingTitle(link),
+    // Language-neutral: the owner's pages say it in the reader's language until it is renamed. An
+    // event's own title wins (an empty one falls back to the automatic title).
+    title: input.calendarEvent?.title.trim() || storedMeetingTitle(link),
     language: input.language,
+    calendarRef: input.calendarEvent ? { calendarId: input.calendarEvent.calendarId, eventId: input.calendarEvent.eventId } : null,
   });
   if (created.kind === "alreadyActive") {
     // Two sends raced: the other one won; point at its note.

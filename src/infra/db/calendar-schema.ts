@@ -85,6 +85,11 @@ export const calendarEvents = pgTable(
     noteId: uuid("note_id").references(() => notes.id, { onDelete: "set null" }),
     /** Why the automatic send did not happen (a limit, a refused link), shown on the event. */
     skipReason: text("skip_reason"),
+    /**
+     * The auto-join dispatcher's claim while it sends this event's bot: two dispatch runs at once never send
+     * two bots. Cleared when the note is set; a claim older than 2 minutes (a crashed run) is taken over.
+     */
+    dispatchClaimedAt: timestamp("dispatch_claimed_at", { withTimezone: true }),
     /** The recap e-mail went out (once per event). */
     recapSentAt: timestamp("recap_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

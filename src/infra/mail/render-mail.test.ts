@@ -19,6 +19,15 @@ const samples: { [K in MailKind]: MailData<K> } = {
     used: 600,
     limit: 600,
   },
+  "calendar-recap": {
+    name: "Ana",
+    ownerName: "Ana",
+    title: "Weekly sync",
+    summary: "We agreed on the launch date.",
+    decisions: ["Launch on Friday"],
+    actionItems: [{ text: "Write the announcement", owner: "Bo" }],
+    url: "https://parley.test/n/abcdefghijklmnopqrstuvwx",
+  },
 };
 const kinds = Object.keys(samples) as MailKind[];
 
@@ -30,6 +39,7 @@ const subjects: Record<(typeof locales)[number], Record<MailKind, string>> = {
     "change-email": "Confirm your new e-mail address",
     "account-exists": "You already have a Parley account",
     "limit-upgrade-request": "Limit upgrade request from payer@example.com",
+    "calendar-recap": "Meeting notes: Weekly sync",
   },
   es: {
     "verify-email": "Confirma tu dirección de correo",
@@ -37,6 +47,7 @@ const subjects: Record<(typeof locales)[number], Record<MailKind, string>> = {
     "change-email": "Confirma tu nueva dirección de correo",
     "account-exists": "Ya tienes una cuenta de Parley",
     "limit-upgrade-request": "Solicitud de ampliación de límite de payer@example.com",
+    "calendar-recap": "Notas de la reunión: Weekly sync",
   },
   pt: {
     "verify-email": "Confirme seu endereço de e-mail",
@@ -44,6 +55,7 @@ const subjects: Record<(typeof locales)[number], Record<MailKind, string>> = {
     "change-email": "Confirme seu novo endereço de e-mail",
     "account-exists": "Você já tem uma conta do Parley",
     "limit-upgrade-request": "Pedido de aumento de limite de payer@example.com",
+    "calendar-recap": "Notas da reunião: Weekly sync",
   },
 };
 
@@ -69,8 +81,9 @@ describe("renderMail", () => {
           expect(mail.html).not.toContain("href=");
         } else {
           // A button and the raw link under it, in both parts.
-          expect(mail.html.split(`href="${url.replace("&", "&amp;")}"`)).toHaveLength(3);
-          expect(mail.text).toContain(url);
+          const link = kind === "calendar-recap" ? samples["calendar-recap"].url : url;
+          expect(mail.html.split(`href="${link.replace("&", "&amp;")}"`)).toHaveLength(3);
+          expect(mail.text).toContain(link);
         }
       });
     }

@@ -6,6 +6,7 @@ import { createElement, type ReactElement } from "react";
 import { z } from "zod";
 import type { Locale } from "~/shared/i18n/locales";
 import { AccountExistsMail } from "./templates/account-exists";
+import { CalendarRecapMail } from "./templates/calendar-recap";
 import { ChangeEmailMail } from "./templates/change-email";
 import { LimitUpgradeRequestMail } from "./templates/limit-upgrade-request";
 import type { MailTranslate } from "./templates/mail-layout";
@@ -28,6 +29,15 @@ export const mailData = {
     limitName: z.string().min(1),
     used: z.number().nonnegative(),
     limit: z.number().nonnegative(),
+  }),
+  "calendar-recap": z.strictObject({
+    name: z.string().max(200),
+    ownerName: z.string().max(200),
+    title: z.string().max(500),
+    summary: z.string().max(20_000),
+    decisions: z.array(z.string().max(2_000)).max(100),
+    actionItems: z.array(z.strictObject({ text: z.string().max(2_000), owner: z.string().max(200).nullable() })).max(100),
+    url: httpUrl,
   }),
 } as const;
 export type MailKind = keyof typeof mailData;
@@ -65,6 +75,10 @@ const templates: { [K in MailKind]: MailTemplate<K> } = {
   "limit-upgrade-request": {
     subject: (t, data) => t("limitUpgrade.subject", data),
     element: (locale, t, data) => createElement(LimitUpgradeRequestMail, { locale, t, ...data }),
+  },
+  "calendar-recap": {
+    subject: (t, data) => t("calendarRecap.subject", { title: data.title }),
+    element: (locale, t, data) => createElement(CalendarRecapMail, { locale, t, ...data }),
   },
 };
 

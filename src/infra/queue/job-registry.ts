@@ -1,4 +1,4 @@
-import type { PgBoss, QueueOptions, WorkOptions } from "pg-boss";
+import type { PgBoss, QueueOptions, QueuePolicy, WorkOptions } from "pg-boss";
 import type { z } from "zod";
 import type { Logger } from "../logging/logger";
 
@@ -30,9 +30,14 @@ export interface JobDefinition<Payload> {
   name: `${string}.${string}`;
   payload: z.ZodType<Payload>;
   /** Retry and expiry policy of the queue; each definition says why its numbers are what they are. */
-  queue?: Pick<QueueOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds" | "heartbeatSeconds">;
+  queue?: Pick<QueueOptions, "retryLimit" | "retryDelay" | "retryBackoff" | "retryDelayMax" | "expireInSeconds" | "heartbeatSeconds"> & {
+    /** pg-boss queue policy (default standard); `stately` keeps one queued and one running job per singletonKey. */
+    policy?: QueuePolicy;
+  };
   /** How many run at once in this process, and per group (e.g. per user) across every process. */
   work?: Pick<WorkOptions, "localConcurrency" | "groupConcurrency">;
+  /** A job that also runs on a cron schedule (pg-boss keeps one schedule per name across processes). */
+  schedule?: { cron: string; payload: Payload };
   handle(payload: Payload, context: JobContext): Promise<void>;
   /** Called once when the job will not run again: a permanent error, or the last retry failed. */
   onGiveUp?(payload: Payload, error: unknown, context: JobContext): Promise<void>;
@@ -70,6 +75,9 @@ export async function registerJobHandlers(
 ): Promise<number> {
   for (const definition of definitions) {
     await boss.createQueue(definition.name, definition.queue ?? {});
+    if (definition.schedule) {
+      await boss.schedule(definition.name, definition.schedule.cron, definition.payload.parse(definition.schedule.payload) as object);
+    }
     const retryLimit = definition.queue?.retryLimit ?? 2;
     await boss.work(definition.name, { ...workOptions, ...definition.work }, async (jobs) => {
       for (const job of jobs) await runJob(definition as JobDefinition<unknown>, job, retryLimit, logger);

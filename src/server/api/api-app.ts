@@ -2,7 +2,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
 import type { BillingSettings } from "~/core/billing/settings";
+import type { CalendarDeps } from "~/core/calendars/calendar-deps";
 import { enqueueTranscription } from "~/core/transcription/jobs";
+import type { ZoomDeps } from "~/core/zoom/zoom-connect";
 import type { Auth } from "~/infra/auth/create-auth";
 import type { Database } from "~/infra/db/client";
 import type { EmbeddingModel } from "~/infra/llm/embedding-model";
@@ -26,6 +28,11 @@ import { authRoutes } from "./auth/auth-routes";
 import { csrfRoutes } from "./auth/csrf-routes";
 import { billingRoutes } from "./billing/billing-routes";
 import { billingWebhookRoutes } from "./billing/billing-webhook-routes";
+import { calendarBotRoutes } from "./calendar/calendar-bot-routes";
+import { calendarEventRoutes } from "./calendar/calendar-event-routes";
+import { calendarOAuthRoutes } from "./calendar/calendar-oauth-routes";
+import { calendarPushRoutes } from "./calendar/calendar-push-routes";
+import { calendarRoutes } from "./calendar/calendar-routes";
 import { exportRoutes } from "./exports/export-routes";
 import { folderRoutes } from "./folders/folder-routes";
 import { type HealthDeps, healthRoutes } from "./health/health-routes";
@@ -37,6 +44,7 @@ import { planRoutes } from "./plan/plan-routes";
 import { shareRoutes } from "./sharing/share-routes";
 import { type UploadLimits, uploadRoutes } from "./uploads/upload-routes";
 import { userRoutes } from "./user/user-routes";
+import { zoomRoutes } from "./zoom/zoom-routes";
 
 export interface ApiDeps {
   health: HealthDeps;
@@ -67,6 +75,10 @@ export interface ApiDeps {
   };
   /** Meeting bots: the key of the bots' callback tokens. */
   meetings: { tokenSecret: string };
+  /** Calendar connect, sync and push (issue 18): settings, the token cipher, the queue, the auto-join hook. */
+  calendar: CalendarDeps;
+  /** Zoom connect (interpretations 22): settings, the token cipher. */
+  zoom: ZoomDeps;
   /** Plans, limits, Paddle and the paywall's configuration (issue 7). */
   billing: BillingSettings;
   /** Where limit-upgrade requests go (SUPPORT_EMAIL) and the mailer that sends them. */
@@ -82,8 +94,10 @@ export function apiApp(deps: ApiDeps) {
   const startTranscription = (ids: { userId: string; noteId: string }) => enqueueTranscription(deps.media.boss, ids);
   api.route("/", authRoutes(deps.auth, deps.catalogs));
   api.use("*", async (c, next) => {
-    // Auth routes resolve their own session; bot callbacks carry a bot token, never a session.
-    const isSessionless = c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/bot-callbacks/");
+    // Auth routes resolve their own session; bot callbacks carry a bot token and calendar push notifications
+    // the connection's secret, never a session.
+    const isSessionless =
+      c.req.path.startsWith("/api/auth/") || c.req.path.startsWith("/api/bot-callbacks/") || c.req.path.startsWith("/api/calendar/push/");
     c.set("signedIn", isSessionless ? null : await deps.resolveSession(c.req.raw.headers));
     return next();
   });
@@ -122,10 +136,16 @@ export function apiApp(deps: ApiDeps) {
       planLimits: deps.billing.limits,
     }),
   );
+  api.route("/", calendarBotRoutes({ db: deps.db, boss: deps.media.boss, catalogs: deps.catalogs, planLimits: deps.billing.limits }));
   api.route(
     "/",
     botCallbackRoutes({ db: deps.db, storage: deps.media.storage, startTranscription, tokenSecret: deps.meetings.tokenSecret }),
   );
+  api.route("/", calendarPushRoutes({ db: deps.db, boss: deps.media.boss, logger: deps.logger }));
+  api.route("/", calendarOAuthRoutes({ calendar: deps.calendar, publicUrl: deps.publicUrl }));
+  api.route("/", calendarEventRoutes({ calendar: deps.calendar }));
+  api.route("/", calendarRoutes({ calendar: deps.calendar, publicUrl: deps.publicUrl }));
+  api.route("/", zoomRoutes({ zoom: deps.zoom, publicUrl: deps.publicUrl }));
   api.route("/", noteEditRoutes({ db: deps.db, storage: deps.media.storage }));
   api.route("/", shareRoutes({ db: deps.db, storage: deps.media.storage, publicUrl: deps.publicUrl }));
   api.route("/", exportRoutes({ db: deps.db, catalogs: deps.catalogs }));

@@ -46,6 +46,10 @@ export const apiErrorStatus = {
   PADDLE_API_ERROR: 502,
   PADDLE_EMPTY_RESPONSE: 502,
   PAYMENTS_NOT_CONFIGURED: 503,
+  CALENDAR_PROVIDER_NOT_CONFIGURED: 400,
+  ZOOM_NOT_CONFIGURED: 400,
+  CALENDAR_WINDOW_INVALID: 400,
+  CALENDAR_EVENT_NOT_JOINABLE: 409,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;

@@ -26,7 +26,18 @@ describe("locale constants (spec section 9)", () => {
   });
 
   it("namespaces", () => {
-    expect([...namespaces]).toEqual(["common", "marketing", "legal", "auth", "account", "mail", "notes", "meetings", "billing"]);
+    expect([...namespaces]).toEqual([
+      "common",
+      "marketing",
+      "legal",
+      "auth",
+      "account",
+      "mail",
+      "notes",
+      "meetings",
+      "billing",
+      "calendar",
+    ]);
   });
 });
 

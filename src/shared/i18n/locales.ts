@@ -9,7 +9,7 @@ export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 /** spec section 9: locale messages are cached for 24 hours. */
 export const catalogMaxAgeSeconds = 24 * 60 * 60;
 
-export const namespaces = ["common", "marketing", "legal", "auth", "account", "mail", "notes", "meetings", "billing"] as const;
+export const namespaces = ["common", "marketing", "legal", "auth", "account", "mail", "notes", "meetings", "billing", "calendar"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export function isLocale(value: unknown): value is Locale {

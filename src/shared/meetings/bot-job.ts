@@ -44,6 +44,11 @@ export const botJobSchema = z
     timers: botTimerSettingsSchema,
     /** Headless Chromium (default) or headed under Xvfb. */
     isHeadless: z.boolean(),
+    /**
+     * Zoom only: a ZAK of the owner's connected Zoom account (interpretations 22), fetched right before the
+     * launch and never stored, so meetings that admit only signed-in or registered users let the bot in.
+     */
+    zoomZak: z.string().min(1).max(4_000).nullable().optional(),
   })
   .strict();
 export type BotJob = z.infer<typeof botJobSchema>;

@@ -7,7 +7,7 @@ export type LayoutName = "dashboard" | "dashboard-public" | "generic-onboarding"
 export type RouteAccess = "public" | "anonymousOnly" | "signedIn" | "nonPro" | "admin";
 
 /** i18n namespaces a page needs besides `common`. */
-export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes" | "meetings" | "billing";
+export type PageNamespace = "marketing" | "legal" | "auth" | "account" | "notes" | "meetings" | "billing" | "calendar";
 
 export interface RouteDef {
   name: string;
@@ -155,7 +155,7 @@ export const routeTable: readonly RouteDef[] = [
   { name: "SignIn", path: "/signin", file: "routes/auth/sign-in-return-page.tsx", layout: "login", access: "public", namespaces: ["auth"] },
   { name: "Sso", path: "/sso", file: "routes/auth/sso-page.tsx", layout: "sso", access: "public", namespaces: ["auth"] },
 
-  { ...dashboard("Home", "/home", "routes/dashboard/home-page.tsx"), namespaces: ["notes", "meetings"] },
+  { ...dashboard("Home", "/home", "routes/dashboard/home-page.tsx"), namespaces: ["notes", "meetings", "calendar"] },
   { ...dashboard("Notes", "/notes", "routes/dashboard/notes-page.tsx"), namespaces: ["notes"] },
   dashboard("AskAi", "/ask-ai", "routes/dashboard/ask-ai-page.tsx"),
   { ...dashboard("Note", "/note/:id", "routes/dashboard/note-page.tsx"), namespaces: ["notes", "meetings"] },
@@ -167,7 +167,10 @@ export const routeTable: readonly RouteDef[] = [
     ...dashboard("SettingsBilling", "/settings/profile/billing", "routes/dashboard/settings-billing-page.tsx"),
     namespaces: ["account", "billing"],
   },
-  { ...dashboard("SettingsCalendar", "/settings/calendar", "routes/dashboard/settings-calendar-page.tsx"), namespaces: ["account"] },
+  {
+    ...dashboard("SettingsCalendar", "/settings/calendar", "routes/dashboard/settings-calendar-page.tsx"),
+    namespaces: ["account", "meetings", "calendar"],
+  },
   {
     name: "OnboardingDefault",
     path: "/onboarding/start",
@@ -176,8 +179,8 @@ export const routeTable: readonly RouteDef[] = [
     access: "signedIn",
     isExemptFromOnboarding: true,
     isExemptFromPaywall: true,
-    // notes: the spoken-language menu of the language step is the upload forms' one.
-    namespaces: ["account", "notes"],
+    // notes: the spoken-language menu of the language step is the upload forms' one; calendar: its connect buttons.
+    namespaces: ["account", "notes", "calendar"],
   },
   {
     name: "Paywall",

@@ -28,7 +28,7 @@ export interface AdapterSuiteOptions {
 export interface SuiteContext {
   standIn(): MeetingStandIn;
   /** Opens the meeting page in a fresh context and runs the adapter's join. */
-  joinMeeting(link: { url: string }, options?: { passcode?: string | null; botName?: string }): Promise<Page>;
+  joinMeeting(link: { url: string }, options?: { passcode?: string | null; botName?: string; zak?: string | null }): Promise<Page>;
   register(id: string, scenario?: z.input<typeof meetingScenarioInput>): Promise<unknown>;
   control(): ReturnType<typeof meetingControl>;
 }
@@ -50,11 +50,11 @@ export function describeAdapterOnStandIn(options: AdapterSuiteOptions, extra?: (
 
   async function joinMeeting(
     link: { url: string },
-    { passcode = null, botName: name = botName }: { passcode?: string | null; botName?: string } = {},
+    { passcode = null, botName: name = botName, zak = null }: { passcode?: string | null; botName?: string; zak?: string | null } = {},
   ) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(adapter.joinUrl(link.url, `${standIn.baseUrl}${options.basePath}`));
+    await page.goto(adapter.joinUrl(link.url, `${standIn.baseUrl}${options.basePath}`, { zak }));
     await adapter.join(page, { botName: name, passcode });
     return page;
   }

@@ -19,6 +19,9 @@ import {
 // adapters use; remote participants are speaker pages (page/speaker-page.js, one Chromium each) whose
 // microphones reach the meeting page over real WebRTC, signalled through this server. Never imported by src/.
 //   Pages:    GET /meet/<code>, /teams/l/meetup-join/<thread>/<n>, /teams/meet/<id>, /zoom/wc/<id>/join
+//             (Zoom: `zak=` signs the page in as a Zoom user, past "registration required" and "authorized
+//             attendees only"; checked against the calendar stand-in's GET /__test/zoom/zak/<zak> when
+//             zakCheckUrl is set, any non-empty ZAK otherwise)
 //             GET /__speaker?meeting=<id>&name=<name>           (see speaker.ts)
 //   Control:  POST /__meetings {platform, id, scenario}; GET /__meetings/<id>; GET /__meetings/<id>/events
 //             POST /__meetings/<id>/{admit,deny,kick,end}; POST /__meetings/<id>/participants {name};
@@ -44,7 +47,12 @@ const skinFor: Record<StandInPlatform, string> = {
 };
 const titleFor: Record<StandInPlatform, string> = { google_meet: "Meet", microsoft_teams: "Microsoft Teams", zoom: "Zoom" };
 
-const knockBody = z.object({ client: z.string().min(1), name: z.string().min(1).max(200), passcode: z.string().nullable() });
+const knockBody = z.object({
+  client: z.string().min(1),
+  name: z.string().min(1).max(200),
+  passcode: z.string().nullable(),
+  zak: z.string().min(1).nullable().optional(),
+});
 const clientBody = z.object({ client: z.string().min(1) });
 const chatBody = z.object({ client: z.string().min(1), text: z.string().min(1).max(4000) });
 const signalBody = z.object({ from: z.string().min(1), to: z.string().min(1), data: z.unknown() });
@@ -80,8 +88,8 @@ function pageTarget(pathname: string): { platform: StandInPlatform; id: string }
 
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-function meetingPage(platform: StandInPlatform, id: string, urlPasscode: string | null): string {
-  const config = { platform, meetingId: id, urlPasscode };
+function meetingPage(platform: StandInPlatform, id: string, urlPasscode: string | null, zak: string | null): string {
+  const config = { platform, meetingId: id, urlPasscode, zak };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${titleFor[platform]}</title>
 <script>window.__roomConfig = ${escapeJson(config)};</script>
 <script src="/__assets/${skinFor[platform]}"></script><script src="/__assets/room-client.js" defer></script>
@@ -111,8 +119,28 @@ function send(res: ServerResponse, status: number, body: unknown, type = "applic
   res.end(text);
 }
 
-export async function startMeetingStandIn({ port = 0 }: { port?: number } = {}): Promise<MeetingStandIn> {
+export async function startMeetingStandIn({
+  port = 0,
+  zakCheckUrl,
+}: {
+  port?: number;
+  /** The calendar stand-in's origin: a ZAK counts only when its GET /__test/zoom/zak/<zak> says valid. */
+  zakCheckUrl?: string;
+} = {}): Promise<MeetingStandIn> {
   const assets = new Map(assetNames.map((name) => [name, readFileSync(new URL(name, pageDir), "utf8")]));
+  /** ZAKs a Zoom page was opened with and that Zoom (the calendar stand-in) took: signed-in joins. */
+  const acceptedZaks = new Set<string>();
+  const checkZak = async (zak: string): Promise<boolean> => {
+    if (acceptedZaks.has(zak)) return true;
+    let isValid = true;
+    if (zakCheckUrl) {
+      const answer = await fetch(`${zakCheckUrl.replace(/\/$/, "")}/__test/zoom/zak/${encodeURIComponent(zak)}`).catch(() => null);
+      const body = answer?.ok ? ((await answer.json()) as { valid?: unknown }) : null;
+      isValid = body?.valid === true;
+    }
+    if (isValid) acceptedZaks.add(zak);
+    return isValid;
+  };
   const meetings = new Map<string, Meeting>();
   const streams = new Map<string, Stream>();
   let nextParticipant = 1;
@@ -246,6 +274,9 @@ export async function startMeetingStandIn({ port = 0 }: { port?: number } = {}):
     if (action === "knock") {
       const body = knockBody.safeParse(raw);
       if (!body.success) return send(res, 400, { error: body.error.issues });
+      // A sign-in wall lets in only a page signed in with a ZAK Zoom accepted (the page hides the form otherwise).
+      const isWalled = meeting.scenario.signInRequired || (meeting.platform === "zoom" && meeting.scenario.registrationRequired);
+      if (isWalled && !(body.data.zak && acceptedZaks.has(body.data.zak))) return send(res, 403, { error: "sign-in required" });
       meeting.bot = { state: "prejoin", name: body.data.name, clientId: body.data.client };
       logEvent(meeting, "knock", body.data.name);
       setBot(meeting, knockResult(meeting, body.data.passcode));
@@ -299,7 +330,10 @@ export async function startMeetingStandIn({ port = 0 }: { port?: number } = {}):
       }
       const id = meeting && meeting.platform !== target.platform ? `${target.platform}:unknown` : target.id;
       const urlPasscode = url.searchParams.get(target.platform === "zoom" ? "pwd" : "p");
-      return send(res, 200, meetingPage(target.platform, id, urlPasscode), "text/html");
+      const zak = target.platform === "zoom" ? url.searchParams.get("zak") : null;
+      const isSignedIn = zak ? await checkZak(zak) : false;
+      if (zak && meeting) logEvent(meeting, isSignedIn ? "zak_accepted" : "zak_refused");
+      return send(res, 200, meetingPage(target.platform, id, urlPasscode, isSignedIn ? zak : null), "text/html");
     };
     handle().catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, { error: String(error) });

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { UpcomingMeetingsCard } from "~/app/features/calendar/components/upcoming-meetings-card";
 import { SendBotForm } from "~/app/features/meetings/components/send-bot-form";
 import { NoteList } from "~/app/features/notes/components/note-list";
 import { PasteTextForm } from "~/app/features/notes/components/paste-text-form";
@@ -8,7 +9,7 @@ import { UploadForm } from "~/app/features/notes/components/upload-form";
 import { YoutubeForm } from "~/app/features/notes/components/youtube-form";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 
-/** Home: the quick ways to add a note (upload, record, YouTube link, meeting bot, document, pasted text) and recent notes. */
+/** Home: the meetings under way or about to start from the calendar, the quick ways to add a note (upload, record, YouTube link, meeting bot, document, pasted text) and recent notes. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { t: tn } = useTranslation("notes");
@@ -17,6 +18,7 @@ export default function HomePage() {
     <div className="space-y-6">
       <title>{`${t("pages.Home.title")} · Parley`}</title>
       <h1 className="text-2xl font-bold tracking-tight">{t("pages.Home.title")}</h1>
+      <UpcomingMeetingsCard />
       <section className="space-y-3" aria-label={tn("home.quickActions")}>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{tn("home.quickActions")}</h2>
         <div className="grid gap-4 lg:grid-cols-2">

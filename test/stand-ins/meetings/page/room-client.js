@@ -52,7 +52,7 @@
     },
     knock(name, passcode) {
       ensureAudioContext();
-      return post("knock", { client: clientId, name, passcode: passcode || config.urlPasscode || null });
+      return post("knock", { client: clientId, name, passcode: passcode || config.urlPasscode || null, zak: config.zak || null });
     },
     leave() {
       return post("leave", { client: clientId });
@@ -70,8 +70,9 @@
     if (!s) return "loading";
     if (!s.isKnown) return "not_found";
     if (s.state !== "prejoin") return s.state;
-    if (s.registrationRequired) return "registration_required";
-    if (s.signInRequired) return "sign_in_required";
+    // A Zoom page opened with a ZAK Zoom took is signed in: its walls do not apply (research 8).
+    if (s.registrationRequired && !config.zak) return "registration_required";
+    if (s.signInRequired && !config.zak) return "sign_in_required";
     if (config.platform === "microsoft_teams" && !hasContinued) return "launcher";
     return "prejoin";
   };

@@ -69,7 +69,7 @@ export function OnboardingWizard({ initialUser }: { initialUser: UserPayload }) 
           onContinue={(language, meetingLanguage) => complete("language", { language, preferences: { meetingLanguage } })}
         />
       )}
-      {step === "calendar" && <CalendarStep isSaving={isSaving} onContinue={() => complete("calendar")} />}
+      {step === "calendar" && <CalendarStep integrations={user.integrations} isSaving={isSaving} onContinue={() => complete("calendar")} />}
       {step === "done" && <DoneStep isSaving={isSaving} onContinue={() => complete("done")} />}
     </div>
   );

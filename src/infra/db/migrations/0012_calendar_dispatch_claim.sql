@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_events" ADD COLUMN "dispatch_claimed_at" timestamp with time zone;
