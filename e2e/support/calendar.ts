@@ -108,12 +108,6 @@ export function eventRow(page: Page, title: string) {
   return page.getByTestId("calendar-event").filter({ hasText: title });
 }
 
-/** A start inside the week the view opens on, at least `leadMinutes` ahead; null when the week ends before that. */
-export function laterThisWeek(weekEnd: Date, leadMinutes: number): Date | null {
-  const start = new Date(Date.now() + leadMinutes * 60_000);
-  return start.getTime() + 60 * 60_000 <= weekEnd.getTime() ? start : null;
-}
-
 /** Signs up and connects Google Calendar on the calendar page: the set-up most calendar journeys share. */
 export async function signedInWithGoogle(page: Page, label: string, events: SeedEvent[] = []): Promise<TestAccount> {
   const account = newAccount(label);

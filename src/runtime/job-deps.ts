@@ -15,6 +15,7 @@ import type { ZoomDeps } from "../core/zoom/zoom-connect";
 import { fetchZoomJoinToken } from "../core/zoom/zoom-join-token";
 import { createChildProcessLauncher } from "../infra/bots/child-process-launcher";
 import type { Database } from "../infra/db/client";
+import { notifyCalendarChanged } from "../infra/db/note-changes";
 import { createLanguageModel } from "../infra/llm/create-language-model";
 import { createEmbeddingModel, type EmbeddingModel } from "../infra/llm/embedding-model";
 import type { LanguageModel } from "../infra/llm/language-model";
@@ -128,6 +129,8 @@ export function createCalendarDeps(
     afterCalendarChange:
       deps.afterCalendarChange ??
       (async ({ userId }) => {
+        // Open calendar pages refetch at once; the user's due events get their bots now, not next minute.
+        await notifyCalendarChanged(deps.db, { userId });
         await enqueueDispatch(deps.boss, { userId });
       }),
   };

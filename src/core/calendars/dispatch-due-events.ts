@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
+import { notifyCalendarChanged } from "~/infra/db/note-changes";
 import type { Logger } from "~/infra/logging/logger";
 import { enqueue, type JobDefinition } from "~/infra/queue/job-registry";
 import { autoJoinLateMinutes } from "~/shared/calendars/calendar-platforms";
@@ -44,28 +45,35 @@ async function dispatchOne(deps: DispatchDeps, event: DueEvent, now: Date, summa
     return;
   }
   try {
-    const result = await sendEventBot(deps, event);
-    switch (result.kind) {
-      case "sent":
-        await attachEventNote(deps.db, { ...ids, noteId: result.noteId, isManual: false });
-        summary.sent += 1;
-        return;
-      case "alreadyActive":
-        // A bot is in that meeting already (sent by hand a moment ago): it is this event's bot.
-        await attachEventNote(deps.db, { ...ids, noteId: result.noteId, isManual: false });
-        return;
-      case "limitReached":
-        await skipEvent(deps.db, { ...ids, reason: "usage_limit" });
-        summary.skipped += 1;
-        return;
-      case "invalidLink":
-        await skipEvent(deps.db, { ...ids, reason: "invalid_link" });
-        summary.skipped += 1;
-        return;
-    }
+    await sendAndRecord(deps, event, summary);
   } catch (error) {
     await releaseEventClaim(deps.db, ids);
     throw error;
+  }
+  // The event now shows its bot or why it has none: open calendar pages refetch.
+  await notifyCalendarChanged(deps.db, { userId: event.userId });
+}
+
+async function sendAndRecord(deps: DispatchDeps, event: DueEvent, summary: DispatchSummary): Promise<void> {
+  const ids = { userId: event.userId, eventId: event.id };
+  const result = await sendEventBot(deps, event);
+  switch (result.kind) {
+    case "sent":
+      await attachEventNote(deps.db, { ...ids, noteId: result.noteId, isManual: false });
+      summary.sent += 1;
+      return;
+    case "alreadyActive":
+      // A bot is in that meeting already (sent by hand a moment ago): it is this event's bot.
+      await attachEventNote(deps.db, { ...ids, noteId: result.noteId, isManual: false });
+      return;
+    case "limitReached":
+      await skipEvent(deps.db, { ...ids, reason: "usage_limit" });
+      summary.skipped += 1;
+      return;
+    case "invalidLink":
+      await skipEvent(deps.db, { ...ids, reason: "invalid_link" });
+      summary.skipped += 1;
+      return;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PgBoss } from "pg-boss";
+import { notifyCalendarChanged } from "~/infra/db/note-changes";
 import { ProviderUnavailableError } from "~/infra/oauth/oauth-client";
 import { enqueue, type JobDefinition } from "~/infra/queue/job-registry";
 import { ProviderNotConfiguredError, ReconnectNeededError } from "./calendar-access";
@@ -37,7 +38,11 @@ export function calendarSyncJob(deps: CalendarDeps): JobDefinition<CalendarSyncI
         if (outcome === "skipped") return;
       } catch (error) {
         // The connection already says "reconnect"; a provider removed from the configuration waits for it.
-        if (error instanceof ReconnectNeededError) return;
+        if (error instanceof ReconnectNeededError) {
+          // The page shows "reconnect" at once rather than at its next refresh.
+          await notifyCalendarChanged(deps.db, { userId });
+          return;
+        }
         if (error instanceof ProviderNotConfiguredError) {
           context.logger.warn({ connectionId }, "calendar provider no longer configured: not synced");
           return;
@@ -47,6 +52,7 @@ export function calendarSyncJob(deps: CalendarDeps): JobDefinition<CalendarSyncI
         const seconds = outageDelaySeconds(error.retryAfterSeconds, delayedRuns);
         context.logger.warn({ connectionId, status: error.status, seconds }, "calendar provider unavailable: sync delayed");
         await markSyncDelayed(deps.db, { connectionId, reason: error.message });
+        await notifyCalendarChanged(deps.db, { userId });
         await enqueueCalendarSync(deps.boss, { userId, connectionId, delayedRuns: delayedRuns + 1 }, seconds);
         return;
       }

@@ -9,7 +9,8 @@ const channel = "note_changed";
 
 // The same channel carries account changes (plan or usage, issue 7): open pages refetch them, so the one
 // LISTEN per web process and the one event stream per page serve both.
-export type NoteChange = { userId: string; noteId: string } | { userId: string; topic: "account" };
+// Calendar changes (issue 18: a sync, a toggle, a bot sent for an event) ride it too.
+export type NoteChange = { userId: string; noteId: string } | { userId: string; topic: "account" | "calendar" };
 
 /** Tells every listening web process that the note changed; sent inside the caller's statement order. */
 export async function notifyNoteChanged(db: Database, change: { userId: string; noteId: string }): Promise<void> {
@@ -21,13 +22,18 @@ export async function notifyAccountChanged(db: Database, { userId }: { userId: s
   await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ userId, topic: "account" })})`);
 }
 
+/** The user's calendar events or connections changed: open calendar pages refetch them at once. */
+export async function notifyCalendarChanged(db: Database, { userId }: { userId: string }): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ userId, topic: "calendar" })})`);
+}
+
 function parseChange(payload: string): NoteChange | null {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== "object" || value === null) return null;
     const { userId, noteId, topic } = value as Record<string, unknown>;
     if (typeof userId !== "string") return null;
-    if (topic === "account") return { userId, topic };
+    if (topic === "account" || topic === "calendar") return { userId, topic };
     return typeof noteId === "string" ? { userId, noteId } : null;
   } catch {
     return null;

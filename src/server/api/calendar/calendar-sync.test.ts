@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countEvents } from "~/core/calendars/data";
-import { calendarPollJob } from "~/core/calendars/jobs";
+import { calendarPollJob, calendarSyncJobName, enqueueCalendarSync } from "~/core/calendars/jobs";
 import { createLogger } from "~/infra/logging/logger";
 import { parseEnv } from "~/runtime/env";
 import { createCalendarDeps } from "~/runtime/job-deps";
@@ -83,9 +83,29 @@ describe.each(databaseKinds)("calendar sync on %s", (kind) => {
     cal.standIn.patchEvent("google", "expg1", { title: "Retro after 410" });
     await expect.poll(async () => titled(await weekOf(client), "Retro after 410") !== undefined, { timeout: 30_000 }).toBe(true);
 
-    cal.standIn.fault({ provider: "google", status: 429, count: 1, retryAfterSeconds: 3 });
+    // A Retry-After far longer than the test: the delayed state holds still however slow the machine is,
+    // and the recovery is then started here rather than by the clock.
+    cal.standIn.fault({ provider: "google", status: 429, count: 1, retryAfterSeconds: 60 });
     cal.standIn.patchEvent("google", "expg1", { title: "Retro after 429" });
     await expect.poll(async () => (await connectionOf(client, "google_calendar"))?.data.syncDelayed, { timeout: 30_000 }).toBe(true);
+    const boss = cal.web.queue.boss;
+    const connectionId = (await connectionOf(client, "google_calendar"))?.id ?? "";
+    const retryOf = async () =>
+      (await boss.findJobs<{ delayedRuns?: number }>(calendarSyncJobName, { key: connectionId, queued: true })).find(
+        (job) => job.data.delayedRuns === 1,
+      );
+    // The retry waits for the provider's Retry-After (60 s), not pg-boss's own retry delay.
+    await expect.poll(async () => (await retryOf()) !== undefined, { timeout: 30_000 }).toBe(true);
+    const retry = await retryOf();
+    if (!retry) throw new Error("no delayed retry queued");
+    expect(retry.startAfter.getTime() - Date.now()).toBeGreaterThan(30_000);
+    expect(titled(await weekOf(client), "Retro after 429")).toBeUndefined();
+    expect((await connectionOf(client, "google_calendar"))?.data.syncDelayed).toBe(true);
+
+    // The provider is back: the retry runs now (its queued slot freed for it; one queued sync per connection).
+    await boss.deleteJob(calendarSyncJobName, retry.id);
+    const userId = await userIdOf(cal.web.database.db, email);
+    expect(await enqueueCalendarSync(boss, { userId, connectionId, delayedRuns: 1 })).not.toBeNull();
     await expect.poll(async () => titled(await weekOf(client), "Retro after 429") !== undefined, { timeout: 30_000 }).toBe(true);
     expect((await connectionOf(client, "google_calendar"))?.data.syncDelayed).toBe(false);
   });

@@ -171,9 +171,11 @@ export function notesRoutes({
     return streamSSE(c, async (stream) => {
       const pending = new Set<string>();
       let isAccountChanged = false;
+      let isCalendarChanged = false;
       let wake: (() => void) | null = null;
       const unsubscribe = events.subscribe(userId, (change) => {
         if ("noteId" in change) pending.add(change.noteId);
+        else if (change.topic === "calendar") isCalendarChanged = true;
         else isAccountChanged = true;
         wake?.();
       });
@@ -184,7 +186,7 @@ export function notesRoutes({
       await stream.writeSSE({ event: "ready", data: "{}" });
       while (!stream.aborted) {
         // Changes that arrive together (status + progress) are read once, newest state only.
-        if (pending.size === 0 && !isAccountChanged) {
+        if (pending.size === 0 && !isAccountChanged && !isCalendarChanged) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, keepAliveMs);
             wake = () => {
@@ -195,14 +197,19 @@ export function notesRoutes({
           wake = null;
         }
         if (stream.aborted) break;
-        const isAccountEvent = isAccountChanged;
-        if (isAccountEvent) {
+        const isTopicEvent = isAccountChanged || isCalendarChanged;
+        if (isAccountChanged) {
           // Plan or usage changed: the page refetches GET /api/user/plan and /api/user/usage.
           isAccountChanged = false;
           await stream.writeSSE({ event: "account", data: "{}" });
         }
+        if (isCalendarChanged) {
+          // Events or connections changed (a sync, a toggle, a bot sent): the calendar page refetches them.
+          isCalendarChanged = false;
+          await stream.writeSSE({ event: "calendar", data: "{}" });
+        }
         if (pending.size === 0) {
-          if (!isAccountEvent) await stream.write(": keep-alive\n\n");
+          if (!isTopicEvent) await stream.write(": keep-alive\n\n");
           continue;
         }
         const ids = [...pending];
