@@ -18,12 +18,12 @@ import {
 // events change at once (the pushes as the provider sends them, coalesced by the app as it does), both
 // timed from the trigger until the rows are written and no sync of the connection is left, with the
 // provider requests (the stand-in's counts) and peak memory of this process, which hosts the web, the
-// stand-in and the bench alike (so "base" is printed too); (c) BENCH_CALENDAR_MOVES moves pushed one at a
+// stand-in and the bench alike (so "base" is printed too); (c) BENCH_CALENDAR_MOVES moves (each provider) pushed one at a
 // time: the delay until the row is updated in the database and until GET /api/calendar/event (polled
 // every BENCH_CALENDAR_POLL_MS as the open page would, on the week of the event) returns it. Prints a table.
 const eventCount = Number(process.env.BENCH_CALENDAR_EVENTS ?? 2_000);
 const changeCount = Number(process.env.BENCH_CALENDAR_CHANGES ?? 20);
-const moveCount = Number(process.env.BENCH_CALENDAR_MOVES ?? 30);
+const moveCount = Number(process.env.BENCH_CALENDAR_MOVES ?? 15);
 const pollMs = Number(process.env.BENCH_CALENDAR_POLL_MS ?? 25);
 const days = 14;
 const hourMs = 3_600_000;

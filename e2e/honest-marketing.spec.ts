@@ -1,6 +1,5 @@
-// Issue 17: the marketing pages and the onboarding claim only what Parley does today. Calendar connections
-// and auto-join are not built: no marketing page offers them, the FAQ says "not yet", and the onboarding
-// step and /settings/calendar say they are not available. The landing's pricing shows the real Pro price
+// Issue 17: the marketing pages and the onboarding claim only what Parley does today (since issue 18 that
+// includes calendars: the FAQ says where they connect). The landing's pricing shows the real Pro price
 // from the catalog (the Paddle stand-in) with payments on, and no Pro card on an install with payments off.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,36 +7,23 @@ import path from "node:path";
 import { freePort, type RoleProcess, spawnRole } from "../test/support/spawn-role";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
-import { type Locale, locales, text } from "./support/catalog";
+import { locales, text } from "./support/catalog";
 import { marketingPages, pageUrl, waitForPageReady } from "./support/pages";
 
-// What a page would say to offer calendars or auto-join, per language.
-const calendarClaims: Record<Locale, RegExp> = {
-  en: /calendar|auto-join|outlook/i,
-  es: /calendario|unión automática|outlook/i,
-  pt: /agenda|entrada automática|outlook/i,
-};
-
 for (const locale of locales) {
-  test(`no marketing page in ${locale} offers a calendar connection or auto-join; the FAQ says not yet`, async ({ page }) => {
-    for (const route of marketingPages) {
-      const url = pageUrl(route, locale);
-      const answer = await page.goto(url);
-      expect(answer?.status(), url).toBe(200);
-      // textContent, not innerText: the answers of closed <details> count too.
-      const body = (await page.locator("main").textContent()) ?? "";
-      if (route.name !== "Faq") {
-        expect(body.match(calendarClaims[locale]), `${url} mentions calendars`).toBeNull();
-        continue;
-      }
-      // The FAQ keeps the question, with an honest answer.
-      const question = page.getByText(text(locale, "marketing", "faqPage.sections.0.items.2.q"));
-      await expect(question).toBeVisible();
-      const answerText = text(locale, "marketing", "faqPage.sections.0.items.2.a");
-      expect(answerText).toMatch({ en: /^Not yet\./, es: /^Todavía no\./, pt: /^Ainda não\./ }[locale]);
-      expect(body).toContain(answerText);
-      expect(body).not.toMatch({ en: /auto-join/i, es: /unión automática/i, pt: /entrada automática/i }[locale]);
-    }
+  test(`the FAQ in ${locale} says calendars connect from the calendar settings`, async ({ page }) => {
+    const faq = marketingPages.find((route) => route.name === "Faq");
+    if (!faq) throw new Error("no FAQ route");
+    await page.goto(pageUrl(faq, locale));
+    // textContent, not innerText: the answers of closed <details> count too.
+    const body = (await page.locator("main").textContent()) ?? "";
+    await expect(page.getByText(text(locale, "marketing", "faqPage.sections.0.items.2.q"))).toBeVisible();
+    const answerText = text(locale, "marketing", "faqPage.sections.0.items.2.a");
+    // Issue 18 built calendars: the answer no longer says "not yet", and names where they connect.
+    expect(answerText).toMatch(
+      { en: /^Yes\. .*Settings → Calendar/, es: /^Sí\. .*Configuración → Calendario/, pt: /^Sim\. .*Configurações → Agenda/ }[locale],
+    );
+    expect(body).toContain(answerText);
   });
 }
 
