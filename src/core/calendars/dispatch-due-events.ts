@@ -6,8 +6,8 @@ import { enqueue, type JobDefinition } from "~/infra/queue/job-registry";
 import { autoJoinLateMinutes } from "~/shared/calendars/calendar-platforms";
 import { cancelBot } from "../meetings/cancel-bot";
 import type { FinishBotDeps } from "../meetings/finish-bot";
+import { type DueEvent, listDueEvents, listEventsWithStrayBots } from "./data/auto-join-scan";
 import { attachEventNote, claimEventForDispatch, detachEventNote, releaseEventClaim, skipEvent } from "./mutations/auto-join-claims";
-import { type DueEvent, listDueEvents, listEventsWithStrayBots } from "./mutations/auto-join-scan";
 import { type SendEventBotDeps, sendEventBot } from "./send-event-bot";
 
 // The automatic notetaker (issue 18): every minute (and right after a sync or a toggle) the events that

@@ -4,7 +4,7 @@ import type { Mailer } from "~/infra/mail/mailer";
 import { renderMail } from "~/infra/mail/render-mail";
 import { findAiNotes } from "../ai-notes/data";
 import { shareNote } from "../sharing/mutations";
-import { findRecapEvent, type RecapEvent } from "./mutations/recap-event";
+import { findRecapEvent, type RecapEvent } from "./data/recap-event";
 import { claimRecap, releaseRecap } from "./mutations/recap-sent";
 import { userLocale } from "./send-event-bot";
 
