@@ -31,6 +31,17 @@ describe("parseEnv", () => {
       LLM_ENGINE: "auto",
       LLM_MODEL: "gpt-4o-mini",
       EMBEDDINGS_MODEL: "text-embedding-3-small",
+      // Calendars and Zoom connect (issue 18): the real services' endpoints, polling every 5 minutes.
+      GOOGLE_CALENDAR_AUTHORIZATION_URL: "https://accounts.google.com/o/oauth2/v2/auth",
+      GOOGLE_CALENDAR_TOKEN_URL: "https://oauth2.googleapis.com/token",
+      GOOGLE_CALENDAR_REVOKE_URL: "https://oauth2.googleapis.com/revoke",
+      GOOGLE_CALENDAR_USERINFO_URL: "https://openidconnect.googleapis.com/v1/userinfo",
+      GOOGLE_CALENDAR_API_URL: "https://www.googleapis.com/calendar/v3",
+      MICROSOFT_GRAPH_URL: "https://graph.microsoft.com/v1.0",
+      ZOOM_OAUTH_URL: "https://zoom.us",
+      ZOOM_API_URL: "https://api.zoom.us/v2",
+      CALENDAR_POLL_MINUTES: 5,
+      CALENDAR_SYNC_DAYS: 28,
       LLM_CONTEXT_TOKENS: 8192,
       LLM_DOWNLOAD: false,
       // Meeting bots (decision 018): Recall's leave timers, 3 bots per machine, at most 3 per user in the
