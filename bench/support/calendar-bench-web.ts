@@ -105,6 +105,18 @@ export async function isSyncPending(web: RunningWeb, connectionId: string): Prom
   return jobs.some((job) => job.state === "created" || job.state === "retry" || job.state === "active");
 }
 
+/** Sync runs of the connection that started after `sinceMs`: how many, and their time in the worker (s). */
+export async function syncRunsSince(
+  web: RunningWeb,
+  connectionId: string,
+  sinceMs: number,
+): Promise<{ runs: number; workSeconds: number }> {
+  const jobs = await web.queue.boss.findJobs(calendarSyncJobName, { key: connectionId });
+  const done = jobs.filter((job) => job.state === "completed" && job.completedOn && job.startedOn.getTime() >= sinceMs);
+  const workMs = done.reduce((sum, job) => sum + ((job.completedOn?.getTime() ?? 0) - job.startedOn.getTime()), 0);
+  return { runs: done.length, workSeconds: workMs / 1000 };
+}
+
 /** Polls `check` every `everyMs` until it returns true; throws after `timeoutMs`. */
 export async function until(check: () => Promise<boolean>, { everyMs = 10, timeoutMs = 120_000 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -114,8 +126,18 @@ export async function until(check: () => Promise<boolean>, { everyMs = 10, timeo
   }
 }
 
-/** Peak RSS and heap of this process (web, stand-in and bench share it) while a phase runs. */
+/** Runs a full collection when node was started with --expose-gc (npm run bench:calendar does). */
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+}
+
+/**
+ * Peak RSS and heap of this process (web, stand-in and bench share it) while a phase runs; "base" is
+ * after a full collection before it, "kept" the heap still used after one at its end (what the phase left).
+ */
 export function sampleMemory(everyMs = 5) {
+  collect();
   const base = process.memoryUsage();
   let peakRss = base.rss;
   let peakHeap = base.heapUsed;
@@ -127,8 +149,10 @@ export function sampleMemory(everyMs = 5) {
   return {
     stop() {
       clearInterval(timer);
+      collect();
       const mb = (bytes: number) => bytes / 1024 / 1024;
-      return { baseRssMb: mb(base.rss), peakRssMb: mb(peakRss), baseHeapMb: mb(base.heapUsed), peakHeapMb: mb(peakHeap) };
+      const keptHeapMb = mb(process.memoryUsage().heapUsed);
+      return { baseRssMb: mb(base.rss), peakRssMb: mb(peakRss), baseHeapMb: mb(base.heapUsed), peakHeapMb: mb(peakHeap), keptHeapMb };
     },
   };
 }
