@@ -62,6 +62,8 @@ test("upload → transcript → AI notes → cited answer that seeks the player 
   await expect(notes).toContainText("Owner: Sarah");
   await expect(notes).toContainText("Due: Friday");
   await expect(notes).toContainText("Schedule a follow-up with the design team");
+  // Issue 19: the note says which engine and model wrote the transcript and the notes.
+  await expect(page.getByTestId("engine-line")).toHaveText("Transcribed by OpenAI-compatible · tiny.en · Notes by stand-in-chat");
 
   // Ask inside the note: the answer cites the passage about the release; its citation seeks the player there.
   const row = transcript.getByRole("listitem").filter({ hasText: "mobile release" }).first();

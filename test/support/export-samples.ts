@@ -18,6 +18,10 @@ export async function catalogLabels(locale: Locale, note: ExportableNote): Promi
     createdAt: note.createdAt,
     durationSeconds: note.durationSeconds,
     language: note.language,
+    transcriptEngine: note.transcriptEngine,
+    notesEngine: note.notesEngine
+      ? { engine: note.notesEngine, isExtractive: note.isExtractive, fallbackReason: note.fallbackReason }
+      : null,
   });
 }
 
@@ -29,6 +33,9 @@ export function portugueseMeeting(): ExportableNote {
     language: "pt",
     durationSeconds: 754,
     isExtractive: false,
+    fallbackReason: null,
+    transcriptEngine: "whisper-cpp:ggml-base.bin",
+    notesEngine: "openai:gpt-4o-mini",
     aiNotes: {
       title: "Orçamento",
       summary: "A equipe revisou o orçamento de março.\n\nConceição apresentou a previsão; João pediu cortes.",
@@ -87,6 +94,9 @@ export function twoHourMeeting(): ExportableNote {
     language: "en",
     durationSeconds: 7200,
     isExtractive: false,
+    fallbackReason: null,
+    transcriptEngine: "pocketsphinx:en-us",
+    notesEngine: null,
     aiNotes: null,
     segments,
   };
@@ -101,6 +111,9 @@ export function pastedText(): ExportableNote {
     language: null,
     durationSeconds: null,
     isExtractive: true,
+    fallbackReason: null,
+    transcriptEngine: null,
+    notesEngine: "extractive",
     aiNotes: {
       title: "Ideas",
       summary: "# Not a heading\n1. not a list",

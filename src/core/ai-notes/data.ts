@@ -13,6 +13,7 @@ export async function findAiNotes(db: Database, { userId, noteId }: { userId: st
       language: aiNotes.language,
       engine: aiNotes.engine,
       isExtractive: aiNotes.isExtractive,
+      fallbackReason: aiNotes.fallbackReason,
       isEdited: aiNotes.isEdited,
       updatedAt: aiNotes.updatedAt,
     })

@@ -1,6 +1,6 @@
 // Cue phrases for the extractive notes (decision 016), in English, Spanish and Portuguese: what marks a
-// decision, an action item, who owns it and when it is due. Each found phrase is quoted as said; nothing
-// is inferred beyond the words (a "Friday" stays "by Friday", never a date).
+// decision, an action item, who owns it and when it is due. Each found phrase is quoted as said ("by
+// Friday"); the notes builder turns it into a date against the meeting's date (due-dates.ts).
 
 export type CueLanguage = "en" | "es" | "pt";
 
@@ -60,14 +60,17 @@ const firstPersonCues: Record<CueLanguage, RegExp[]> = {
 const taskCues: Record<CueLanguage, RegExp[]> = {
   en: [
     phrase("can you|could you|would you mind|please (?:send|check|review|update|prepare|share|write|fix|book|call|email|follow)"),
+    phrase("you (?:need|have) to|you(?:'ll| will) need to"),
     phrase("action items?|to-?do|next steps?|follow[- ]up|assigned to|is on (?:it|that)"),
   ],
   es: [
     phrase("¿?puedes|¿?podr[íi]as|por favor (?:env[íi]a|revisa|manda|prepara)"),
+    phrase("(?:tú )?(?:tienes que|necesitas)"),
     phrase("tareas?|pendientes?|pr[óo]ximos pasos|acci[óo]n"),
   ],
   pt: [
     phrase("voc[êe] (?:pode|consegue|poderia)|pode(?:s)? (?:mandar|enviar|revisar|preparar|ver)|por favor"),
+    phrase("voc[êe] (?:precisa|tem que)"),
     phrase("tarefas?|pendentes?|pr[óo]ximos passos"),
   ],
 };

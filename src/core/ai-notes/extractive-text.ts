@@ -243,9 +243,12 @@ export function topKeywords(sentences: readonly TranscriptSentence[], count: num
   });
   // A phrase of two words is a better title than either word alone.
   const weight = (key: string) => (key.includes(" ") ? 1.5 : 1) * (idf ? idf(key) : 1);
-  const ranked = [...stats.entries()]
-    .filter(([, entry]) => entry.count >= 2 || stats.size < 8)
-    .sort(([keyA, a], [keyB, b]) => b.count * weight(keyB) - a.count * weight(keyA) || a.first - b.first);
+  const entries = [...stats.entries()];
+  const repeated = entries.filter(([, entry]) => entry.count >= 2 || stats.size < 8);
+  // A short recording may say nothing twice: its first-said topics still title it better than its first words.
+  const ranked = (repeated.length > 0 ? repeated : entries).sort(
+    ([keyA, a], [keyB, b]) => b.count * weight(keyB) - a.count * weight(keyA) || a.first - b.first,
+  );
   const chosen: string[] = [];
   const covered = new Set<string>();
   for (const [key, entry] of ranked) {

@@ -1,19 +1,26 @@
 import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
+import { resolveDue } from "./due-dates";
 import { cueLanguages, findActionItem, isDecision, isQuestion } from "./extractive-cues";
 import { pickDiverse, rankSentences, splitSentences, type TranscriptSentence, topKeywords } from "./extractive-text";
+import { addressedSpeaker, capLength } from "./extractive-trim";
+import { splitAtPauses, type TimedWord } from "./pause-sentences";
 
 // Notes without a language model (decision 016): the offline floor, shown to the user as "extracted
 // highlights". Every string is quoted from the transcript (sentences, noun phrases, cue phrases), so it
 // cannot invent anything; it is deterministic and fast (an hour, ~9,000 words, in well under a second).
 // Summary and key points: TextRank + MMR. Decisions and action items: cue phrases (en, es, pt) with the
-// owner (the speaker, or a name) and the due date as said. Chapters: 3-8 parts cut where the words change
-// and the speakers pause, titled by their most distinctive keywords.
+// owner (the speaker, or the name addressed) and the due date, an ISO date when the meeting's date is known
+// (due-dates.ts). Chapters: 3-8 parts cut where the words change and the speakers pause, titled by their
+// most distinctive keywords. An engine that writes no punctuation has its segments cut into sentences at
+// the pauses between words (pause-sentences.ts); no list item is longer than a short sentence.
 
 export interface ExtractNotesSegment {
   start: number;
   end: number;
   text: string;
   speaker?: string | null;
+  /** Word timings, when the engine gave them: an unpunctuated segment is cut into sentences at its pauses. */
+  words?: readonly TimedWord[] | null;
 }
 
 export interface ExtractNotesInput {
@@ -21,6 +28,8 @@ export interface ExtractNotesInput {
   /** The transcript's language (`en`, `es`, `pt-BR`...); others get the language-neutral parts and all cue sets. */
   language: string;
   template: NotesTemplate;
+  /** When the meeting took place (the note's creation): said due dates ("by Thursday") become ISO dates. */
+  meetingDate?: Date | null;
 }
 
 /** Lectures and videos have no meeting decisions or tasks; a speaker's "I'll show you" is not one. */
@@ -30,6 +39,10 @@ const templatesWithoutDecisions: ReadonlySet<NotesTemplate> = new Set(["lecture"
 const maxDecisions = 20;
 const maxActionItems = 30;
 const maxQuote = 600;
+/** A list item or a chapter's summary is one sentence at most, and a short one ("the whole transcript as one task" never). */
+const maxItem = 120;
+const maxChapterSummary = 240;
+const maxChapterTitle = 60;
 
 const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 
@@ -42,13 +55,27 @@ function quote(text: string): string {
   return capped.charAt(0).toLocaleUpperCase() + capped.slice(1);
 }
 
+/** The same words said again ("We agreed to X." and "we agreed to x") list once. */
+const sameWords = (a: string, b: string) => {
+  const words = (text: string) =>
+    text
+      .toLocaleLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  return words(a) === words(b);
+};
+
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** Curly apostrophes (most ASR output) read as straight ones by the cue phrases; same length, same offsets. */
 const forCues = (text: string) => text.replace(/[\u2018\u2019]/g, "'");
 
-export function extractNotes({ segments: input, language, template }: ExtractNotesInput): AiNotesContent {
-  const segments = input.filter((segment) => /\p{L}/u.test(segment.text));
+export function extractNotes({ segments: input, language, template, meetingDate }: ExtractNotesInput): AiNotesContent {
+  const segments = splitAtPauses(
+    input.filter((segment) => /\p{L}/u.test(segment.text)),
+    language,
+  );
+  const speakers = [...new Set(segments.map((segment) => segment.speaker).filter((speaker): speaker is string => Boolean(speaker)))];
   const sentences = splitSentences(segments, language);
   if (sentences.length === 0) return { title: "", summary: "", keyPoints: [], decisions: [], actionItems: [], chapters: [] };
   const scores = rankSentences(sentences);
@@ -60,7 +87,7 @@ export function extractNotes({ segments: input, language, template }: ExtractNot
     sentences.forEach((sentence, index) => {
       if (decisions.length < maxDecisions && wordCount(sentence.text) >= 3 && isDecision(forCues(sentence.text), languages)) {
         decisionAt.add(index);
-        decisions.push(quote(sentence.text));
+        decisions.push(capLength(quote(sentence.text), maxItem));
       }
     });
   }
@@ -73,7 +100,9 @@ export function extractNotes({ segments: input, language, template }: ExtractNot
       const found = findActionItem(forCues(sentence.text), sentence.speaker, languages);
       if (!found) return;
       actionAt.add(index);
-      actionItems.push({ text: quote(sentence.text), owner: found.owner, due: found.due });
+      const owner = found.owner ?? addressedSpeaker(sentence.text, speakers);
+      const due = found.due && meetingDate ? (resolveDue(found.due, meetingDate) ?? found.due) : found.due;
+      actionItems.push({ text: capLength(quote(sentence.text), maxItem), owner, due });
     });
   }
 
@@ -100,13 +129,13 @@ export function extractNotes({ segments: input, language, template }: ExtractNot
   ).sort((a, b) => a - b);
 
   const keywords = topKeywords(sentences, 3);
-  const firstWords = (text: string) => quote(text).split(/\s+/).slice(0, 8).join(" ");
+  const firstWords = (text: string) => capLength(quote(text).split(/\s+/).slice(0, 8).join(" "), maxChapterTitle);
   return {
     title: (keywords.length > 0 ? capitalise(keywords.join(", ")) : firstWords(sentences[0]?.text ?? "")).slice(0, 200),
     summary: summaryPicks.map((index) => quote(sentences[index]?.text ?? "")).join(" "),
     keyPoints: keyPointPicks.map((index) => quote(sentences[index]?.text ?? "")),
-    decisions: [...new Set(decisions)],
-    actionItems: actionItems.filter((item, index) => actionItems.findIndex((other) => other.text === item.text) === index),
+    decisions: decisions.filter((text, index) => decisions.findIndex((other) => sameWords(other, text)) === index),
+    actionItems: actionItems.filter((item, index) => actionItems.findIndex((other) => sameWords(other.text, item.text)) === index),
     chapters: chaptersOf(segments, sentences, scores),
   };
 }
@@ -151,9 +180,9 @@ function chaptersOf(
         2,
         parts.length > 1 ? idf : undefined,
       );
-      const summary = best ? quote(best.sentence.text) : "";
+      const summary = best ? capLength(quote(best.sentence.text), maxChapterSummary) : "";
       const title = keywords.length > 0 ? capitalise(keywords.join(", ")) : summary.split(/\s+/).slice(0, 8).join(" ");
-      return { title: title.slice(0, 200), start: segments[starts[at] ?? 0]?.start ?? 0, summary };
+      return { title: capLength(title, maxChapterTitle), start: segments[starts[at] ?? 0]?.start ?? 0, summary };
     })
     .filter((chapter) => chapter.title.length > 0);
 }

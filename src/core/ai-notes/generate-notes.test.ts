@@ -86,19 +86,53 @@ describe("AI notes by map-reduce", () => {
   });
 
   it("uses one call and no merge when the transcript fits", async () => {
-    standIn.script({ json: part("Only", { chapters: [{ title: "Start", start: "99:99", summary: "" }] }) });
+    standIn.script({ json: part("Only", { chapters: [{ title: "Start", start: "01:40", summary: "" }] }) });
     const notes = await generateNotes({ model: model(), segments: segments.slice(0, 5), language: "en", template: "general_meeting" });
     expect(standIn.requests()).toHaveLength(1);
     expect(notes.content.title).toBe("Only");
-    // A time the transcript does not have is clamped into the chunk.
+    // A time a second or two past the last line is rounding: kept inside the chunk.
     expect(notes.content.chapters).toEqual([{ title: "Start", start: 98, summary: "" }]);
+  });
+
+  it.each([
+    [
+      "a chapter that starts at a time the transcript does not have",
+      { chapters: [{ title: "Start", start: "99:99", summary: "" }] },
+      "off_transcript",
+    ],
+    ["a chapter start that is no time", { chapters: [{ title: "Start", start: "at the beginning", summary: "" }] }, "off_transcript"],
+    ["a placeholder decision", { decisions: ["N/A"] }, "placeholder_answer"],
+    ["a looping summary", { summary: "We will ship the roadmap next week. ".repeat(10) }, "looping_answer"],
+  ])("refuses %s as a bad answer", async (_, extra, reason) => {
+    standIn.script({ json: part("Only", extra) });
+    const generating = generateNotes({ model: model(), segments: segments.slice(0, 5), language: "en", template: "general_meeting" });
+    await expect(generating).rejects.toMatchObject({ name: "NotesOutputError", reason });
+  });
+
+  it("reads a placeholder owner or due date as not said", async () => {
+    standIn.script({ json: part("Only", { actionItems: [{ text: "Post the job ad", owner: "N/A", due: "TBD" }] }) });
+    const notes = await generateNotes({ model: model(), segments: segments.slice(0, 5), language: "en", template: "general_meeting" });
+    expect(notes.content.actionItems).toEqual([{ text: "Post the job ad", owner: null, due: null }]);
+  });
+
+  it("checks the merged notes too", async () => {
+    standIn.script(
+      { json: part("One") },
+      { json: part("Two") },
+      { json: part("Three") },
+      { json: part("Four") },
+      { json: { title: "Merged", summary: "TBD", keyPoints: [], decisions: [], actionItems: [] } },
+    );
+    await expect(generateNotes({ model: model(), segments, language: "en", template: "general_meeting" })).rejects.toMatchObject({
+      reason: "placeholder_answer",
+    });
   });
 
   it("reports notes that do not match the schema as bad output (the job retries, then says why)", async () => {
     standIn.script({ json: { title: "x", summary: 42 } });
     await expect(
       generateNotes({ model: model(), segments: segments.slice(0, 5), language: "en", template: "general_meeting" }),
-    ).rejects.toBeInstanceOf(NotesOutputError);
+    ).rejects.toSatisfy((error) => error instanceof NotesOutputError && error.reason === "bad_output");
   });
 
   it("writes labelled extractive notes with no model", async () => {

@@ -3,12 +3,22 @@ import type { LanguageModel } from "~/infra/llm/language-model";
 import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
 import { extractNotes } from "./extractive";
 import type { GeneratedNotes } from "./mutations";
+import { isOffTranscript, knownOrNull, type NotesOutputProblem, notesOutputProblem } from "./notes-output-checks";
 import { chunkNotesJsonSchema, chunkNotesMessages, finalNotesJsonSchema, finalNotesMessages } from "./prompts";
 import { chunkTranscript, type NotesSegment, parseClock } from "./transcript-chunks";
 
-/** The model wrote something that does not match the schema (a retry may do better). */
+/**
+ * The model's notes cannot be stored: they do not match the schema (`bad_output`) or fail a check on
+ * their content (notes-output-checks.ts). The reason is a `notesFailure.<reason>` of the notes catalog.
+ */
 export class NotesOutputError extends Error {
   override name = "NotesOutputError";
+  constructor(
+    readonly reason: NotesOutputProblem | "bad_output",
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const text = z.string().transform((value) => value.trim());
@@ -31,8 +41,22 @@ const maxListItems = 20;
 
 function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new NotesOutputError(`the model's notes do not match the schema: ${parsed.error.message.slice(0, 300)}`);
+  if (!parsed.success)
+    throw new NotesOutputError("bad_output", `the model's notes do not match the schema: ${parsed.error.message.slice(0, 300)}`);
   return parsed.data;
+}
+
+/** Throws the notes' first problem as a bad answer (before anything is stored). */
+function checkNotes(
+  notes: PartialNotes & { chapters?: { title: string; summary: string }[] },
+  transcript: { start: number; end: number },
+  where: string,
+): void {
+  const problem = notesOutputProblem(
+    { ...notes, actionItems: notes.actionItems.map((item) => ({ ...item, owner: knownOrNull(item.owner), due: knownOrNull(item.due) })) },
+    transcript,
+  );
+  if (problem) throw new NotesOutputError(problem, `the model's notes for ${where} failed the output checks: ${problem}`);
 }
 
 function uniqueTexts(items: readonly string[]): string[] {
@@ -62,7 +86,7 @@ function tidy(notes: PartialNotes, chapters: Chapter[]): AiNotesContent {
     keyPoints: uniqueTexts(notes.keyPoints).slice(0, maxListItems),
     decisions: uniqueTexts(notes.decisions).slice(0, maxListItems),
     actionItems: uniqueActions(
-      notes.actionItems.map((item) => ({ text: item.text, owner: item.owner || null, due: item.due || null })),
+      notes.actionItems.map((item) => ({ text: item.text, owner: knownOrNull(item.owner), due: knownOrNull(item.due) })),
     ).slice(0, maxListItems),
     chapters,
   };
@@ -72,6 +96,8 @@ export interface GenerateNotesInput {
   /** null: no model configured, so the notes are extracted highlights (labelled as such). */
   model: LanguageModel | null;
   segments: readonly NotesSegment[];
+  /** When the meeting took place (the note's creation): the extractive floor resolves "by Friday" against it. */
+  meetingDate?: Date | null;
   language: string;
   template: NotesTemplate;
   signal?: AbortSignal;
@@ -88,7 +114,7 @@ export async function generateNotes(input: GenerateNotesInput): Promise<Generate
   const { model, language, template } = input;
   if (!model) {
     return {
-      content: extractNotes({ segments: input.segments, language, template }),
+      content: extractNotes({ segments: input.segments, language, template, meetingDate: input.meetingDate }),
       template,
       language,
       engine: "extractive",
@@ -104,6 +130,7 @@ export async function generateNotes(input: GenerateNotesInput): Promise<Generate
     await input.onProgress?.(Math.min(0.99, calls / Math.max(1, estimatedCalls)));
   };
 
+  const transcript = { start: input.segments[0]?.start ?? 0, end: input.segments.reduce((end, segment) => Math.max(end, segment.end), 0) };
   const partials: PartialNotes[] = [];
   const chapters: Chapter[] = [];
   for (const [index, chunk] of chunks.entries()) {
@@ -115,11 +142,20 @@ export async function generateNotes(input: GenerateNotesInput): Promise<Generate
       signal: input.signal,
     });
     const notes = parseWith(chunkNotes, raw);
+    checkNotes(notes, transcript, `part ${index + 1}`);
     partials.push(notes);
     for (const chapter of notes.chapters) {
       if (!chapter.title) continue;
-      const said = parseClock(chapter.start);
-      const start = said === null ? chunk.start : Math.min(Math.max(said, chunk.start), chunk.end);
+      // A start the transcript does not have points at no passage: a bad answer. One elsewhere in the
+      // transcript (a part numbered from 00:00) is kept inside the part it came from.
+      if (isOffTranscript(chapter.start, transcript)) {
+        throw new NotesOutputError(
+          "off_transcript",
+          `a chapter of part ${index + 1} starts at ${chapter.start.slice(0, 20)}, not in the transcript`,
+        );
+      }
+      const said = parseClock(chapter.start) ?? chunk.start;
+      const start = Math.min(Math.max(said, chunk.start), chunk.end);
       chapters.push({ title: chapter.title.slice(0, 200), start, summary: chapter.summary });
     }
     await progress();
@@ -154,10 +190,13 @@ export async function generateNotes(input: GenerateNotesInput): Promise<Generate
         maxTokens: answerTokens,
         signal: input.signal,
       });
-      next.push(parseWith(partialNotes, raw));
+      const mergedNotes = parseWith(partialNotes, raw);
+      checkNotes(mergedNotes, transcript, "the merge");
+      next.push(mergedNotes);
       await progress();
     }
-    if (next.length === merged.length) throw new NotesOutputError("the parts' notes do not fit the model's context to be merged");
+    if (next.length === merged.length)
+      throw new NotesOutputError("bad_output", "the parts' notes do not fit the model's context to be merged");
     merged = next;
   }
   const final = merged[0] ?? { title: "", summary: "", keyPoints: [], decisions: [], actionItems: [] };

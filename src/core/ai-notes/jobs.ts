@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/infra/db/client";
 import type { EmbeddingModel } from "~/infra/llm/embedding-model";
 import type { LanguageModel } from "~/infra/llm/language-model";
+import { LanguageModelError } from "~/infra/llm/language-model-error";
 import type { Logger } from "~/infra/logging/logger";
 import { enqueue, type JobDefinition, PermanentJobError } from "~/infra/queue/job-registry";
 import { notesTemplateChoice } from "~/shared/ai-notes/ai-notes-api";
@@ -11,7 +12,7 @@ import { indexNoteEmbeddings } from "../ask/embeddings";
 import { findNote, listSegments } from "../notes/data";
 import { detectTemplate } from "./detect-template";
 import { generateNotes, NotesOutputError } from "./generate-notes";
-import { saveGeneratedNotes, setNotesStatus } from "./mutations";
+import { type GeneratedNotes, saveGeneratedNotes, setNotesStatus } from "./mutations";
 
 export const notesJobName = "notes.generate";
 
@@ -43,7 +44,39 @@ export interface NotesDeps {
   onNotesReady?(ids: { userId: string; noteId: string }): Promise<void>;
 }
 
-async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: AbortSignal): Promise<void> {
+// 2 retries: a local model that ran out of memory or an endpoint that blipped gets a second chance.
+const retryLimit = 2;
+
+/**
+ * Why extracted highlights should stand in for the model's notes now (a `notesFailure.<reason>`), or null
+ * to let the job retry or fail. A cut-off or bad answer would come back the same: fall back at once. An
+ * endpoint that cannot be reached gets the job's retries first; a model that is not set up, none.
+ */
+export function fallbackReasonOf(error: unknown, { isLastAttempt }: { isLastAttempt: boolean }): string | null {
+  if (error instanceof NotesOutputError) return error.reason;
+  if (!(error instanceof LanguageModelError)) return null;
+  switch (error.code) {
+    case "aborted":
+      return null;
+    case "cut_off":
+      return "cut_off";
+    case "bad_output":
+      return "bad_output";
+    case "refused":
+      return "model_refused";
+    case "unreachable":
+    case "rate_limited":
+    case "server_error":
+      return isLastAttempt ? "engine_failed" : null;
+    case "unavailable":
+    case "unauthorized":
+    case "bad_request":
+    case "too_long":
+      return "model_setup";
+  }
+}
+
+async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: AbortSignal, attempt = 1): Promise<void> {
   const { db } = deps;
   const ids = { userId: input.userId, noteId: input.noteId };
   const note = await findNote(db, ids);
@@ -54,19 +87,33 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
   const language = input.language ?? note.language ?? (await findUserLanguage(db, { userId: input.userId })) ?? "en";
   const template = !input.template || input.template === "auto" ? detectTemplate({ noteType: note.type, segments }) : input.template;
   let lastPercent = 0;
-  const generated = await generateNotes({
-    model: await deps.languageModel(),
-    segments,
-    language,
-    template,
-    signal,
-    onProgress: async (fraction) => {
-      const percent = Math.floor(fraction * 100);
-      if (percent === lastPercent) return;
-      lastPercent = percent;
-      await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: percent });
-    },
-  });
+  let generated: GeneratedNotes;
+  try {
+    generated = await generateNotes({
+      model: await deps.languageModel(),
+      segments,
+      meetingDate: note.createdAt,
+      language,
+      template,
+      signal,
+      onProgress: async (fraction) => {
+        const percent = Math.floor(fraction * 100);
+        if (percent === lastPercent) return;
+        lastPercent = percent;
+        await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: percent });
+      },
+    });
+  } catch (error) {
+    const fallbackReason = fallbackReasonOf(error, { isLastAttempt: attempt > retryLimit });
+    if (!fallbackReason) throw error;
+    // Fail over rather than fail: the extractive floor, labelled with why the model's notes are not here.
+    deps.logger.warn(
+      { err: error, noteId: input.noteId, fallbackReason },
+      "the model's notes are not usable; storing extracted highlights",
+    );
+    const floor = await generateNotes({ model: null, segments, meetingDate: note.createdAt, language, template });
+    generated = { ...floor, fallbackReason };
+  }
   if (!(await saveGeneratedNotes(db, { ...ids, notes: generated }))) throw new PermanentJobError("note_gone");
   if (deps.embeddingModel) {
     // Ask-AI still finds this note by its words if embedding fails: the notes are not held back for it.
@@ -84,7 +131,8 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
 /** Why the notes failed, for the translated reason on the note (notes catalog `notesFailure.<reason>`). */
 function failureReason(error: unknown): string {
   if (error instanceof PermanentJobError) return error.code;
-  if (error instanceof NotesOutputError) return "bad_output";
+  if (error instanceof NotesOutputError) return error.reason;
+  if (error instanceof LanguageModelError && error.code === "cut_off") return "cut_off";
   return "engine_failed";
 }
 
@@ -100,8 +148,8 @@ export function notesJob(
   return {
     name: notesJobName,
     payload: generateNotesInput,
-    queue: { retryLimit: 2, retryDelay: retryDelaySeconds, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
-    handle: (payload, context) => runNotes(deps, payload, context.signal),
+    queue: { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
+    handle: (payload, context) => runNotes(deps, payload, context.signal, context.attempt),
     onGiveUp: async (payload, error) => {
       const reason = failureReason(error);
       if (reason === "note_gone") return;

@@ -12,6 +12,8 @@ export interface GeneratedNotes {
   language: string;
   engine: string;
   isExtractive: boolean;
+  /** Set when extracted highlights stand in for the model's notes: why (a `notesFailure.<reason>`). */
+  fallbackReason?: string | null;
 }
 
 async function isOwner(db: Database, { userId, noteId }: { userId: string; noteId: string }): Promise<boolean> {
@@ -29,7 +31,7 @@ export async function saveGeneratedNotes(
   { userId, noteId, notes: generated }: { userId: string; noteId: string; notes: GeneratedNotes },
 ): Promise<boolean> {
   if (!(await isOwner(db, { userId, noteId }))) return false;
-  const values = { ...generated, isEdited: false, updatedAt: new Date() };
+  const values = { ...generated, fallbackReason: generated.fallbackReason ?? null, isEdited: false, updatedAt: new Date() };
   await db
     .insert(aiNotes)
     .values({ noteId, ...values })

@@ -2,6 +2,7 @@ import type { ChatMessage, LanguageModel } from "~/infra/llm/language-model";
 import type { Citation } from "~/shared/ask/ask-api";
 import { englishLanguageName } from "~/shared/i18n/english-language-name";
 import { formatClock } from "~/shared/notes/clock";
+import { answeringExtract, distinctPassages } from "./extract-answer";
 import type { Passage } from "./retrieval";
 
 /** One piece of the answer as it is written, then the finished answer with the passages it cites. */
@@ -21,7 +22,6 @@ export interface AnswerInput {
 
 // Only the last turns go back to the model: enough for follow-up questions, small enough for a local model.
 const historyTurns = 6;
-const extractiveQuotes = 3;
 
 function passageBlock(passages: readonly Passage[]): string {
   return passages
@@ -71,13 +71,14 @@ export function citedPassages(answer: string, passages: readonly Passage[]): Cit
 }
 
 /**
- * Streams an answer grounded in the passages. Without a model the answer is the best passages quoted with
- * their markers, so the same citation links work and nothing is made up.
+ * Streams an answer grounded in the passages. Without a model the answer quotes, from each distinct source
+ * (best first, at most three), the sentences that carry the question's words, with their markers, so the
+ * same citation links work and nothing is made up.
  */
 export async function* answerQuestion(input: AnswerInput): AsyncGenerator<AnswerEvent> {
   if (!input.model) {
-    const quoted = input.passages.slice(0, extractiveQuotes);
-    const content = quoted.map((passage, index) => `“${passage.text}” [${index + 1}]`).join("\n\n");
+    const quoted = distinctPassages(input.passages);
+    const content = quoted.map((passage, index) => `“${answeringExtract(input.question, passage.text)}” [${index + 1}]`).join("\n\n");
     if (content) yield { kind: "delta", text: content };
     yield { kind: "done", content, citations: citedPassages(content, quoted), engine: "extractive" };
     return;

@@ -51,6 +51,9 @@ export async function prepareExport(
       durationSeconds: row.recordingDurationSeconds,
       aiNotes: aiNotes?.content ?? null,
       isExtractive: aiNotes?.isExtractive ?? false,
+      fallbackReason: aiNotes?.fallbackReason ?? null,
+      transcriptEngine: row.transcriptEngine,
+      notesEngine: aiNotes?.engine ?? null,
       segments,
     },
   };

@@ -53,9 +53,10 @@ export function* outlineBlocks(note: ExportableNote, { content, labels }: Export
   const clock = (seconds: number) => (isTimed ? readableClock(seconds, withHours) : null);
   yield { kind: "title", text: oneLine(displayTitle(note, labels)) };
   yield { kind: "meta", text: metadataLine(labels) };
+  if (labels.engines) yield { kind: "meta", text: labels.engines };
   const notes = includesNotes(content) ? note.aiNotes : null;
   if (notes) {
-    if (note.isExtractive) yield { kind: "notice", text: labels.extractive };
+    if (note.isExtractive) yield { kind: "notice", text: note.fallbackReason ? labels.notesFallback : labels.extractive };
     const summary = paragraphs(notes.summary);
     if (summary.length > 0) {
       yield { kind: "heading", text: labels.summary };

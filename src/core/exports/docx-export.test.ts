@@ -11,9 +11,11 @@ describe("DOCX export", () => {
     const note = portugueseMeeting();
     const bytes = await toDocx(note, { content: "all", labels: await catalogLabels("pt", note) });
     const paragraphs = (await readDocxText(bytes)).split("\n\n").map((line) => line.trim());
-    expect(paragraphs.slice(0, 3)).toEqual([
+    expect(paragraphs.slice(0, 4)).toEqual([
       "Reunião de orçamento: ação e decisões",
       "Criada em 3 de março de 2026 às 10:15 · Duração: 13 min · Idioma: português",
+      // Which engine and model wrote the transcript and the notes (issue 19).
+      "Transcrito com whisper.cpp · base · Notas por gpt-4o-mini",
       "Resumo",
     ]);
     expect(paragraphs).toContain("Enviar a planilha revisada — Responsável: João · Prazo: sexta-feira");

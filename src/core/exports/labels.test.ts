@@ -29,6 +29,28 @@ describe("export labels", () => {
     expect(labels.actionItems).toBe("actionItems");
   });
 
+  it("say which engine wrote the transcript and the notes; extracted highlights keep to their own notice", () => {
+    const labelsWith = (transcriptEngine: string | null, notesEngine: Parameters<typeof exportLabels>[1]["notesEngine"]) =>
+      exportLabels((key, values) => `${key}${values ? JSON.stringify(values) : ""}`, {
+        locale: "en",
+        timeZone: "UTC",
+        createdAt: new Date("2026-03-03T01:30:00Z"),
+        durationSeconds: null,
+        language: null,
+        transcriptEngine,
+        notesEngine,
+      });
+    const model = { engine: "openai:gpt-4o-mini", isExtractive: false, fallbackReason: null };
+    expect(labelsWith("whisper-cpp:ggml-base.bin", model).engines).toBe(
+      'transcribedBy{"engine":"whisper.cpp · base"} · notesBy{"model":"gpt-4o-mini"}',
+    );
+    expect(labelsWith("youtube-captions", null).engines).toBe("fromCaptions");
+    const fallback = labelsWith("pocketsphinx:en-us", { engine: "extractive", isExtractive: true, fallbackReason: "cut_off" });
+    expect(fallback.engines).toBe('transcribedBy{"engine":"pocketsphinx · en-us"}');
+    expect(fallback.notesFallback).toBe("notesFallback");
+    expect(labelsWith(null, { engine: "extractive", isExtractive: true, fallbackReason: null }).engines).toBeNull();
+  });
+
   it("accept only known time zones", () => {
     expect(isTimeZone("Europe/Lisbon")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);

@@ -1,3 +1,4 @@
+import { notesEngineLine, transcriptEngineLine } from "~/shared/ai-notes/engine-labels";
 import type { ExportLabels } from "./schema";
 
 /** Looks up a message of the notes catalog's `export.` group (the caller binds the reader's language). */
@@ -10,6 +11,10 @@ export const exportMessageKeys = {
   duration: "export.duration",
   language: "export.language",
   extractive: "export.extractive",
+  transcribedBy: "engines.transcribedBy",
+  fromCaptions: "engines.fromCaptions",
+  notesBy: "engines.notesBy",
+  notesFallback: "engines.notesFallback",
   summary: "export.summary",
   keyPoints: "export.keyPoints",
   decisions: "export.decisions",
@@ -65,6 +70,8 @@ export function exportLabels(
     createdAt,
     durationSeconds,
     language,
+    transcriptEngine = null,
+    notesEngine = null,
   }: {
     locale: string;
     /** The reader's IANA zone for the creation time; UTC when the browser did not say. */
@@ -72,8 +79,20 @@ export function exportLabels(
     createdAt: Date;
     durationSeconds: number | null;
     language: string | null;
+    /** `notes.transcript_engine`, when known. */
+    transcriptEngine?: string | null;
+    /** How the exported AI notes were written; null when the export holds none. */
+    notesEngine?: { engine: string; isExtractive: boolean; fallbackReason: string | null } | null;
   },
 ): ExportLabels {
+  const transcript = transcriptEngineLine(transcriptEngine);
+  const notes = notesEngine ? notesEngineLine(notesEngine) : null;
+  const engines = [
+    transcript?.kind === "transcribedBy" ? translate("transcribedBy", { engine: transcript.engine }) : null,
+    transcript?.kind === "fromCaptions" ? translate("fromCaptions") : null,
+    // Extracted highlights say so in their own notice under the title (`extractive`, `notesFallback`).
+    notes?.kind === "notesBy" ? translate("notesBy", { model: notes.model }) : null,
+  ].filter((part): part is string => part !== null);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone }).format(createdAt);
   return {
     untitled: translate("untitled"),
@@ -81,6 +100,8 @@ export function exportLabels(
     duration: durationSeconds && durationSeconds > 0 ? translate("duration", { duration: formatDuration(durationSeconds, locale) }) : null,
     language: language ? translate("language", { language: languageName(language, locale) }) : null,
     extractive: translate("extractive"),
+    notesFallback: translate("notesFallback"),
+    engines: engines.length > 0 ? engines.join(" · ") : null,
     summary: translate("summary"),
     keyPoints: translate("keyPoints"),
     decisions: translate("decisions"),

@@ -13,9 +13,11 @@ describe("PDF export", () => {
     const pages = await readPdfPages(bytes);
     expect(pages).toHaveLength(1);
     const lines = (pages[0] ?? "").split("\n").filter(Boolean);
-    expect(lines.slice(0, 3)).toEqual([
+    expect(lines.slice(0, 4)).toEqual([
       "Reunião de orçamento: ação e decisões",
       "Criada em 3 de março de 2026 às 10:15 · Duração: 13 min · Idioma: português",
+      // Which engine and model wrote the transcript and the notes (issue 19).
+      "Transcrito com whisper.cpp · base · Notas por gpt-4o-mini",
       "Resumo",
     ]);
     for (const line of [

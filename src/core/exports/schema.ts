@@ -28,6 +28,12 @@ export interface ExportableNote {
   aiNotes: AiNotesContent | null;
   /** The AI notes are extracted highlights (no language model): labelled as such in every export. */
   isExtractive: boolean;
+  /** Why extracted highlights stand in for a configured model's notes (labelled so); null otherwise. */
+  fallbackReason: string | null;
+  /** Which speech engine and model wrote the transcript (`notes.transcript_engine`), when known. */
+  transcriptEngine: string | null;
+  /** Which engine wrote the AI notes (`ai_notes.engine`), when the export holds them. */
+  notesEngine: string | null;
   segments: ExportSegment[];
 }
 
@@ -42,6 +48,10 @@ export interface ExportLabels {
   /** "Language: Spanish", or null when unknown. */
   language: string | null;
   extractive: string;
+  /** The label of extracted highlights that stand in for a model's notes it could not use. */
+  notesFallback: string;
+  /** "Transcribed by whisper.cpp · base · Notes by gpt-4o-mini" (issue 19), or null when neither is known (extracted highlights have their notice). */
+  engines: string | null;
   summary: string;
   keyPoints: string;
   decisions: string;

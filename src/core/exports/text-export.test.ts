@@ -59,6 +59,12 @@ describe("plain text export", () => {
     expect(text).not.toMatch(/\[\d\d:\d\d/);
   });
 
+  it("labels extracted highlights that stand in for a model's notes it could not use", async () => {
+    const note = { ...pastedText(), fallbackReason: "cut_off" };
+    const text = toPlainText(note, { content: "all", labels: await catalogLabels("en", note) });
+    expect(text).toContain("[Extracted highlights (the AI model's notes could not be used)]");
+  });
+
   it("says the transcript is empty instead of printing a bare heading", async () => {
     const note = { ...withoutNotes(portugueseMeeting()), segments: [] };
     const text = toPlainText(note, { content: "transcript", labels: await catalogLabels("en", note) });

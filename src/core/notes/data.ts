@@ -43,6 +43,7 @@ const noteViewColumns = {
   notesStatus: notes.notesStatus,
   notesProgress: notes.notesProgress,
   notesError: notes.notesError,
+  transcriptEngine: notes.transcriptEngine,
 };
 type NoteViewRow = Pick<NoteRow, keyof typeof noteViewColumns>;
 
@@ -68,6 +69,7 @@ export function toNoteView(row: NoteViewRow): NoteView {
       notesStatus: row.notesStatus,
       notesProgress: row.notesProgress,
       notesError: row.notesError,
+      transcriptEngine: row.transcriptEngine,
     },
   };
 }

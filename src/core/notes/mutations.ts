@@ -53,6 +53,7 @@ type NotePatch = Partial<
     | "recordingDurationSeconds"
     | "active"
     | "language"
+    | "transcriptEngine"
     | "title"
     | "mediaKey"
     | "folderId"

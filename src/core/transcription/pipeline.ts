@@ -61,7 +61,18 @@ async function localMediaPath(deps: TranscriptionDeps, note: Note, scratchDir: s
 async function finishWithSegments(
   deps: TranscriptionDeps,
   note: Note,
-  { segments, language, mediaSeconds }: { segments: readonly SegmentInput[]; language: string | null; mediaSeconds: number | null },
+  {
+    segments,
+    language,
+    mediaSeconds,
+    transcriptEngine,
+  }: {
+    segments: readonly SegmentInput[];
+    language: string | null;
+    mediaSeconds: number | null;
+    /** The engine (and model) that wrote the segments, shown on the note; null for text from a document. */
+    transcriptEngine: string | null;
+  },
 ): Promise<void> {
   const { db } = deps;
   const ids = { userId: note.userId, noteId: note.id };
@@ -83,6 +94,7 @@ async function finishWithSegments(
       transcriptionError: null,
       transcriptionProgress: null,
       language: language ?? note.language,
+      transcriptEngine,
       active: true,
     },
   });
@@ -95,10 +107,11 @@ async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal
   const ids = { userId: note.userId, noteId: note.id };
   const inputPath = await localMediaPath(deps, note, scratchDir);
   let lastPercent = -1;
+  const engine = await deps.speechEngine();
   const result = await transcribeMedia({
     inputPath,
     scratchDir,
-    engine: await deps.speechEngine(),
+    engine,
     language: note.language,
     checkpoints: storageCheckpoints(deps.storage, ids),
     maxChunkSeconds: deps.maxChunkSeconds,
@@ -124,6 +137,8 @@ async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal
     segments: bot ? labelSegmentsWithSpeakers(result.transcription.segments, bot.speakerTurns) : result.transcription.segments,
     language: result.transcription.language,
     mediaSeconds: result.mediaSeconds,
+    // Read after the run: an engine with a fallback names the one that actually transcribed.
+    transcriptEngine: engine.id,
   });
   await deps.storage.deletePrefix(noteKeys.chunks(note.userId, note.id));
 }
@@ -134,7 +149,12 @@ async function transcribeDocument(deps: TranscriptionDeps, note: Note, signal: A
   const document = await extractDocumentText(filePath, { fileName: note.source.fileName, mimeType: note.source.mimeType, signal });
   if (document.title && !note.title)
     await updateNote(deps.db, { userId: note.userId, noteId: note.id, patch: { title: document.title.slice(0, 200) } });
-  await finishWithSegments(deps, note, { segments: splitTextIntoSegments(document.text), language: null, mediaSeconds: null });
+  await finishWithSegments(deps, note, {
+    segments: splitTextIntoSegments(document.text),
+    language: null,
+    mediaSeconds: null,
+    transcriptEngine: null,
+  });
 }
 
 async function transcribeYoutube(deps: TranscriptionDeps, note: Note, signal: AbortSignal, scratchDir: string) {
@@ -157,6 +177,7 @@ async function transcribeYoutube(deps: TranscriptionDeps, note: Note, signal: Ab
       segments: video.captions.segments,
       language: video.captions.languageCode.slice(0, 2),
       mediaSeconds: null,
+      transcriptEngine: "youtube-captions",
     });
     return;
   }

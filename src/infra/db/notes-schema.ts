@@ -63,6 +63,12 @@ export const notes = pgTable(
     meeting: jsonb("meeting").$type<MeetingStatus>(),
     /** False when the note has no usable media ('no recording', interpretations 18). */
     active: boolean("active").notNull().default(true),
+    /**
+     * Which speech engine and model wrote the transcript (`whisper-cpp:<file>`, `pocketsphinx:en-us`,
+     * `openai-compatible:<model>`, `youtube-captions`), shown on the note and in its exports; null for
+     * pasted text, documents and notes transcribed before it was kept.
+     */
+    transcriptEngine: text("transcript_engine"),
     /** Chosen by the user, or detected by the engine. */
     language: text("language"),
     recordingDurationSeconds: real("recording_duration_seconds"),

@@ -21,8 +21,13 @@ export const aiNotes = pgTable(
     content: jsonb("content").$type<AiNotesContent>().notNull(),
     /** Which engine wrote them: `openai:<model>`, `llama:<file>` or `extractive`. */
     engine: text("engine").notNull(),
-    /** True when no language model was available and the notes are extracted highlights (labelled in the UI). */
+    /** True when the notes are extracted highlights (no model, or the model failed: `fallbackReason`), labelled in the UI. */
     isExtractive: boolean("is_extractive").notNull().default(false),
+    /**
+     * Why extracted highlights stand in for a configured model's notes (its answer was cut off, failed the
+     * output checks, or the model could not be reached): a `notesFailure.<reason>`; null otherwise.
+     */
+    fallbackReason: text("fallback_reason"),
     /** True once a person edited them. */
     isEdited: boolean("is_edited").notNull().default(false),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`jsonb_to_tsvector('simple', content, '["string"]')`),

@@ -7,7 +7,9 @@
  * - `server_error`: 5xx from the endpoint.
  * - `bad_request`: the endpoint refused the request (400/404/422: unknown model, schema it cannot do).
  * - `too_long`: the prompt does not fit the model's context (map-reduce should have cut it smaller).
- * - `bad_output`: the answer is not what was asked (not JSON, cut off at the token limit, empty).
+ * - `bad_output`: the answer is not what was asked (not JSON, empty).
+ * - `cut_off`: the answer stopped at the token limit (OpenAI `finish_reason: "length"`, node-llama-cpp
+ *   `stopReason: "maxTokens"`): the same call would stop there again, so it is not retried.
  * - `refused`: the model declined to answer (a refusal or a content filter).
  * - `aborted`: the caller's signal ended the call.
  */
@@ -20,6 +22,7 @@ export type LanguageModelErrorCode =
   | "bad_request"
   | "too_long"
   | "bad_output"
+  | "cut_off"
   | "refused"
   | "aborted";
 

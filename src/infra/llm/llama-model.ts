@@ -186,7 +186,7 @@ export function createLlamaModel(options: LlamaModelOptions): LlamaLanguageModel
         }
         const answer = await session.promptWithMeta(prompt, { grammar, maxTokens, signal: abort });
         if (answer.stopReason === "maxTokens") {
-          throw new LanguageModelError("bad_output", `the answer was cut off at the token limit (${maxTokens})`);
+          throw new LanguageModelError("cut_off", `the answer was cut off at the token limit (${maxTokens})`);
         }
         try {
           // JSON.parse, not grammar.parse: the grammar already shaped the text, and node-llama-cpp's own

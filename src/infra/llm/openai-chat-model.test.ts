@@ -182,7 +182,11 @@ describe("OpenAI-compatible chat engine", () => {
       { status: 404, message: "The model `nope` does not exist", code: "model_not_found" },
     );
     await expect(ask()).rejects.toMatchObject({ code: "refused", message: expect.stringMatching(/can't help/) });
-    await expect(ask()).rejects.toMatchObject({ code: "bad_output", message: expect.stringMatching(/cut off at the token limit \(5\)/) });
+    await expect(ask()).rejects.toMatchObject({
+      code: "cut_off",
+      isRetryable: false,
+      message: expect.stringMatching(/cut off at the token limit \(5\)/),
+    });
     await expect(ask()).rejects.toMatchObject({ code: "bad_output", message: expect.stringMatching(/other than JSON/) });
     await expect(ask()).rejects.toMatchObject({ code: "too_long", isRetryable: false });
     await expect(ask()).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/does not exist/) });

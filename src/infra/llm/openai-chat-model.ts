@@ -62,7 +62,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): Language
       if (choice.finish_reason === "content_filter")
         throw new LanguageModelError("refused", "the endpoint's content filter stopped the answer");
       if (choice.finish_reason === "length") {
-        throw new LanguageModelError("bad_output", `the answer was cut off at the token limit (${maxTokens ?? "the server's"})`);
+        throw new LanguageModelError("cut_off", `the answer was cut off at the token limit (${maxTokens ?? "the server's"})`);
       }
       return parseJsonAnswer(choice.message.content);
     },

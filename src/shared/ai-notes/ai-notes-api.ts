@@ -12,7 +12,10 @@ export const actionItem = z.object({
   text: z.string().min(1),
   /** Who said they would do it, when someone did. */
   owner: z.string().nullable(),
-  /** The due date as said ("Friday", "by 3 March"), when one was said. */
+  /**
+   * When it is due, when that was said: an ISO date (`2026-11-27`) where the extractive notes resolved the
+   * phrase against the meeting's date, else as said ("Friday", "by 3 March", "next month").
+   */
   due: z.string().nullable(),
 });
 export type ActionItem = z.infer<typeof actionItem>;
@@ -41,6 +44,11 @@ export const aiNotesSchema = z
     /** Which engine wrote them (`extractive` when no language model is configured). */
     engine: z.string(),
     isExtractive: z.boolean(),
+    /**
+     * Why extracted highlights stand in for the configured model's notes (`cut_off`, `looping_answer`,
+     * `engine_failed`...: notes catalog `notesFailure.<reason>`); null when the model wrote them or none is configured.
+     */
+    fallbackReason: z.string().nullable(),
     isEdited: z.boolean(),
     /** ISO 8601. */
     updatedAt: z.string(),

@@ -4872,6 +4872,7 @@ export type components = {
                 title: string;
             };
             engine: string;
+            fallbackReason: string | null;
             isEdited: boolean;
             isExtractive: boolean;
             language: string;
@@ -5106,6 +5107,7 @@ export type components = {
                 recordingDuration: number | null;
                 shareId: string | null;
                 title: string;
+                transcriptEngine: string | null;
                 /** @enum {string|null} */
                 transcriptionCode: "transcription_in_progress" | "transcription_failed" | "transcription_no_speech_detected" | "transcription_language_not_supported" | "transcription_ready" | null;
                 transcriptionError: string | null;

@@ -63,6 +63,11 @@ export const noteViewSchema = z
       notesProgress: z.number().nullable(),
       /** Why the AI notes failed (notes catalog `notesFailure.<reason>`). */
       notesError: z.string().nullable(),
+      /**
+       * Which speech engine and model wrote the transcript (`whisper-cpp:ggml-base.bin`, `pocketsphinx:en-us`,
+       * `openai-compatible:<model>`, `youtube-captions`); null for pasted text, documents and older notes.
+       */
+      transcriptEngine: z.string().nullable(),
     }),
   })
   .meta({ id: "Note" });

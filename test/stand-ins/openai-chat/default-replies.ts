@@ -3,7 +3,8 @@ import { type JsonSchema, resolveRef, schemaErrors } from "./json-schema-check";
 // What the chat stand-in answers when no reply is scripted: deterministic, made only of words found in the
 // request (nothing invented), so a test can predict it.
 // - JSON requests: an object valid against the requested schema; strings are the prompt's sentences in
-//   order, nullable values are null, arrays hold one item (minItems when more), numbers their minimum.
+//   order, nullable values are null, arrays hold one item (minItems when more), numbers their minimum;
+//   a string property named `start` (a chapter's start) is the prompt's first [mm:ss] stamp, when it has one.
 // - Text requests: the numbered passage (`[3] ...`) in the prompt that shares the most words with the
 //   user's question, answered as `<passage text> [3]`, which is how a grounded answer cites its source.
 
@@ -24,8 +25,14 @@ export function promptSentences(messages: PromptMessage[]): string[] {
   return sentences.length > 0 ? sentences : ["stand-in answer"];
 }
 
-/** A value for `schema` built from `sentences`; throws when the result would not validate (a schema this cannot fill). */
-export function defaultJsonReply(schema: JsonSchema, sentences: string[]): unknown {
+/** The `[mm:ss]` / `[h:mm:ss]` stamps that start the last user message's lines, in order. */
+export function promptStamps(messages: PromptMessage[]): string[] {
+  const lastUser = [...messages].reverse().find((message) => message.role === "user") ?? messages[messages.length - 1];
+  return [...(lastUser?.content ?? "").matchAll(/^\s*\[(\d{1,2}:\d{2}(?::\d{2})?)\]/gm)].map((match) => match[1] ?? "");
+}
+
+/** A value for `schema` built from `sentences` (and `stamps`); throws when the result would not validate (a schema this cannot fill). */
+export function defaultJsonReply(schema: JsonSchema, sentences: string[], stamps: string[] = []): unknown {
   let next = 0;
   const sentence = () => sentences[next++ % sentences.length] ?? "stand-in answer";
   const build = (node: JsonSchema): unknown => {
@@ -42,7 +49,12 @@ export function defaultJsonReply(schema: JsonSchema, sentences: string[]): unkno
     switch (types[0]) {
       case "object": {
         const properties = isSchema(resolved.properties) ? resolved.properties : {};
-        return Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, isSchema(inner) ? build(inner) : null]));
+        return Object.fromEntries(
+          Object.entries(properties).map(([name, inner]) => {
+            if (name === "start" && stamps[0] && isSchema(inner) && inner.type === "string") return [name, stamps[0]];
+            return [name, isSchema(inner) ? build(inner) : null];
+          }),
+        );
       }
       case "array": {
         const min = typeof resolved.minItems === "number" ? resolved.minItems : 0;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { defaultJsonReply, defaultTextReply, type PromptMessage, promptSentences } from "./default-replies";
+import { defaultJsonReply, defaultTextReply, type PromptMessage, promptSentences, promptStamps } from "./default-replies";
 import { embeddingsAnswer, embeddingsRequest } from "./embeddings";
 import { type JsonSchema, strictSchemaProblem } from "./json-schema-check";
 
@@ -233,12 +233,14 @@ export async function startOpenAiChatStandIn({
     // A reply scoped with `when` answers only a request of its kind: JSON for JSON, text for text (an answer
     // to a question quotes the same words as the notes request and must not take the notes' reply).
     const wantsJson = format?.type === "json_schema" || format?.type === "json_object";
-    const fits = (candidate: ScriptedReply) => ("json" in candidate ? wantsJson : "text" in candidate ? !wantsJson : true);
+    // A text cut off at the token limit fits either kind: it is how a JSON answer that ran out of tokens comes back.
+    const fits = (candidate: ScriptedReply) =>
+      "json" in candidate ? wantsJson : "text" in candidate ? !wantsJson || candidate.finishReason === "length" : true;
     const scripted = queue.findIndex((candidate) => candidate.when === undefined || (said.includes(candidate.when) && fits(candidate)));
     const reply: ScriptedReply =
       (scripted >= 0 ? (queue[scripted]?.repeat ? queue[scripted] : queue.splice(scripted, 1)[0]) : undefined) ??
       (format?.type === "json_schema"
-        ? { json: defaultJsonReply(format.json_schema.schema as JsonSchema, promptSentences(messages)) }
+        ? { json: defaultJsonReply(format.json_schema.schema as JsonSchema, promptSentences(messages), promptStamps(messages)) }
         : { text: defaultTextReply(messages) });
 
     const hold = reply.hold;

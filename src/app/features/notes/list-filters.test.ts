@@ -28,6 +28,7 @@ function note(patch: Partial<NoteView["data"]> & { at?: string } = {}): NoteView
       notesStatus: null,
       notesProgress: null,
       notesError: null,
+      transcriptEngine: null,
       ...data,
     },
   };

@@ -56,8 +56,12 @@ describe("note exports API", () => {
         .set({ startSeconds: position * 6, endSeconds: position * 6 + 5.5, speaker: speakers[position] ?? null })
         .where(and(eq(transcriptSegments.noteId, noteId), eq(transcriptSegments.position, position)));
     }
-    await db().update(notes).set({ recordingDurationSeconds: 18, type: "recording" }).where(eq(notes.id, noteId));
-    const written = { template: "general_meeting" as const, language: "pt", content: notesContent, engine: "extractive", isExtractive };
+    await db()
+      .update(notes)
+      .set({ recordingDurationSeconds: 18, type: "recording", transcriptEngine: "whisper-cpp:ggml-base.bin" })
+      .where(eq(notes.id, noteId));
+    const engine = isExtractive ? "extractive" : "openai:gpt-4o-mini";
+    const written = { template: "general_meeting" as const, language: "pt", content: notesContent, engine, isExtractive };
     await db()
       .insert(aiNotes)
       .values({ noteId, ...written })
@@ -108,6 +112,8 @@ describe("note exports API", () => {
     const [client, noteId] = [owner, meetingId];
     const txt = await (await exportOf(client, noteId, "format=txt")).text();
     expect(txt).toContain("Reunião de orçamento\n====================");
+    // Issue 19: which engine and model wrote the transcript and the notes.
+    expect(txt).toContain("\nTranscribed by whisper.cpp · base · Notes by gpt-4o-mini\n");
     expect(txt).toContain("- [ ] Enviar a planilha revisada — Owner: João · Due: sexta-feira");
     expect(txt).toContain("[00:06] João: A previsão é ótima: ação até sexta, senão não dá.");
     const md = await (await exportOf(client, noteId, "format=md")).text();

@@ -7,6 +7,7 @@ import { displayTitle } from "~/core/exports/schema";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
 import type { Catalogs } from "~/server/i18n-catalogs";
+import { readableDue } from "~/shared/ai-notes/due-date";
 import { exportContent, exportFormat } from "~/shared/exports/exports-api";
 import { locales } from "~/shared/i18n/locales";
 import { requestLocale } from "~/shared/i18n/request-locale";
@@ -68,13 +69,23 @@ export function exportRoutes({ db, catalogs }: { db: Database; catalogs: Catalog
     const t = catalogs.getI18n(locale).getFixedT(locale, "notes");
     const automatic = prepared.note.meetingTitle;
     // The file says an automatic meeting title in the reader's language, as the owner's pages do.
-    const note = automatic ? { ...prepared.note, title: meetingTitleIn(automatic, (key, values) => t(key, values)) } : prepared.note;
+    const titled = automatic ? { ...prepared.note, title: meetingTitleIn(automatic, (key, values) => t(key, values)) } : prepared.note;
+    // Due days stored as ISO dates read as dates of the reader's language, as on the note page.
+    const aiNotes = titled.aiNotes && {
+      ...titled.aiNotes,
+      actionItems: titled.aiNotes.actionItems.map((item) => (item.due ? { ...item, due: readableDue(item.due, locale) } : item)),
+    };
+    const note = { ...titled, aiNotes };
     const labels = exportLabels((key, values) => t(exportMessageKeys[key], values), {
       locale,
       timeZone: tz ?? "UTC",
       createdAt: note.createdAt,
       durationSeconds: note.durationSeconds,
       language: note.language,
+      transcriptEngine: note.transcriptEngine,
+      notesEngine: note.notesEngine
+        ? { engine: note.notesEngine, isExtractive: note.isExtractive, fallbackReason: note.fallbackReason }
+        : null,
     });
     const body = await renderExport(note, format, { content: prepared.content, labels });
     return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {

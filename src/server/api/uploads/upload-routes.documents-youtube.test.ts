@@ -96,7 +96,8 @@ describe("documents and YouTube links", () => {
     const client = await signedIn();
     const noteId = await addVideo(client, youtubeStandInVideos.manualCaptions);
     const note = await waitForNote(client, noteId, isFinal);
-    expect(note.data).toMatchObject({ type: "youtube", transcriptionCode: "transcription_ready" });
+    // Issue 19: the note says where its transcript came from.
+    expect(note.data).toMatchObject({ type: "youtube", transcriptionCode: "transcription_ready", transcriptEngine: "youtube-captions" });
     expect(wordErrorRate(c6Reference(), (await transcriptText(client, noteId)).replace(/\n/g, " "))).toBeLessThanOrEqual(0.05);
     const usage = (await (await client.api("GET", "/user/usage")).json()) as {
       usage: { uploadCount: number; transcriptionMinutes: number };
@@ -109,6 +110,7 @@ describe("documents and YouTube links", () => {
     const noteId = await addVideo(client, youtubeStandInVideos.audioOnly);
     const note = await waitForNote(client, noteId, isFinal, { timeoutMs: 120_000 });
     expect(note.data.transcriptionCode).toBe("transcription_ready");
+    expect(note.data.transcriptEngine).toBe("openai-compatible:tiny.en");
     expect(wordErrorRate(c6Reference(), (await transcriptText(client, noteId)).replace(/\n/g, " "))).toBeLessThanOrEqual(0.1);
     const usage = (await (await client.api("GET", "/user/usage")).json()) as {
       usage: { uploadCount: number; transcriptionMinutes: number };

@@ -6,6 +6,7 @@ import type { NoteView } from "~/shared/notes/notes-api";
 import { transcriptOutlook } from "~/shared/notes/statuses";
 import { AiNotesEditor } from "./ai-notes-editor";
 import { AiNotesView } from "./ai-notes-view";
+import { EngineLine } from "./engine-line";
 import { RegenerateNotesForm } from "./regenerate-notes-form";
 
 export type AiNotesHolder = { state: "loading" } | { state: "error" } | { state: "success"; aiNotes: AiNotes | null };
@@ -75,7 +76,15 @@ export function AiNotesPanel({
       />
     );
   } else if (aiNotes) {
-    body = <AiNotesView content={aiNotes.content} isExtractive={aiNotes.isExtractive} hasTimes={hasTimes} onSeek={onSeek} />;
+    body = (
+      <AiNotesView
+        content={aiNotes.content}
+        isExtractive={aiNotes.isExtractive}
+        fallbackReason={aiNotes.fallbackReason}
+        hasTimes={hasTimes}
+        onSeek={onSeek}
+      />
+    );
   } else if (isTranscriptReady) {
     body = (
       <div className="space-y-3">
@@ -111,6 +120,10 @@ export function AiNotesPanel({
         ) : null}
       </div>
       {body}
+      <EngineLine
+        transcriptEngine={note.data.transcriptEngine}
+        aiNotes={aiNotes && notesStatus !== "notes_in_progress" && notesStatus !== "notes_failed" ? aiNotes : null}
+      />
       {canChange && aiNotes ? (
         <details className="border-t border-slate-200 pt-3 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("aiNotes.regenerate")}</summary>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import { readableDue } from "~/shared/ai-notes/due-date";
 import { formatTimestamp } from "../format-time";
 
 function List({ title, items }: { title: string; items: string[] }) {
@@ -26,20 +27,25 @@ function List({ title, items }: { title: string; items: string[] }) {
 export function AiNotesView({
   content,
   isExtractive,
+  fallbackReason = null,
   hasTimes,
   onSeek,
 }: {
   content: AiNotesContent;
   isExtractive: boolean;
+  /** Why extracted highlights stand in for the model's notes (notes catalog `notesFailure.<reason>`). */
+  fallbackReason?: string | null;
   hasTimes: boolean;
   onSeek?(seconds: number): void;
 }) {
-  const { t } = useTranslation("notes");
+  const { t, i18n } = useTranslation("notes");
   return (
     <div className="space-y-4" data-testid="ai-notes">
       {isExtractive ? (
         <p className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          {t("aiNotes.extractiveBadge")}
+          {fallbackReason
+            ? t("aiNotes.fallbackBadge", { reason: t(`notesFailure.${fallbackReason}`, { defaultValue: t("aiNotes.failed") }) })
+            : t("aiNotes.extractiveBadge")}
         </p>
       ) : null}
       {content.summary ? (
@@ -64,7 +70,7 @@ export function AiNotesView({
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
                       {[
                         item.owner ? t("aiNotes.owner", { owner: item.owner }) : null,
-                        item.due ? t("aiNotes.due", { due: item.due }) : null,
+                        item.due ? t("aiNotes.due", { due: readableDue(item.due, i18n.language) }) : null,
                       ]
                         .filter(Boolean)
                         .join(" · ")}

@@ -30,7 +30,7 @@ export function NoteActions({
   onMoved(note: NoteView): void;
   onDeleted(): void;
 }) {
-  const { t } = useTranslation("notes");
+  const { t, i18n } = useTranslation("notes");
   const [message, setMessage] = useState<{ kind: "error" | "notice"; text: string } | null>(null);
   const [isDeleting, setDeleting] = useState(false);
 
@@ -75,7 +75,7 @@ export function NoteActions({
           type="button"
           className="btn-secondary"
           disabled={!aiNotes}
-          onClick={() => aiNotes && void copy(aiNotesAsText(aiNotes, t, hasTimes), t("page.copy.notesDone"))}
+          onClick={() => aiNotes && void copy(aiNotesAsText(aiNotes, t, hasTimes, i18n.language), t("page.copy.notesDone"))}
         >
           {t("page.copy.notes")}
         </button>

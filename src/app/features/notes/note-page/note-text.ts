@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
+import { readableDue } from "~/shared/ai-notes/due-date";
 import { formatTimestamp } from "../format-time";
 
 /** The transcript as plain text: one paragraph per segment, with its time and speaker when known. */
@@ -14,7 +15,7 @@ export function transcriptAsText(segments: readonly { start: number; speaker: st
 }
 
 /** AI notes as plain text with headings in the reader's language (`t` reads the notes namespace). */
-export function aiNotesAsText(content: AiNotesContent, t: TFunction, hasTimes: boolean): string {
+export function aiNotesAsText(content: AiNotesContent, t: TFunction, hasTimes: boolean, locale: string): string {
   const parts: string[] = [];
   if (content.title) parts.push(content.title);
   if (content.summary) parts.push(`${t("aiNotes.summary")}\n${content.summary}`);
@@ -26,7 +27,11 @@ export function aiNotesAsText(content: AiNotesContent, t: TFunction, hasTimes: b
   list(
     t("aiNotes.actionItems"),
     content.actionItems.map((item) =>
-      [item.text, item.owner ? t("aiNotes.owner", { owner: item.owner }) : null, item.due ? t("aiNotes.due", { due: item.due }) : null]
+      [
+        item.text,
+        item.owner ? t("aiNotes.owner", { owner: item.owner }) : null,
+        item.due ? t("aiNotes.due", { due: readableDue(item.due, locale) }) : null,
+      ]
         .filter(Boolean)
         .join(" · "),
     ),
