@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 import { calendarSyncJobName } from "../../src/core/calendars/jobs";
 import { calendarConnections, calendarEvents } from "../../src/infra/db/calendar-schema";
@@ -6,6 +5,7 @@ import { createLogger } from "../../src/infra/logging/logger";
 import { parseEnv } from "../../src/runtime/env";
 import { type RunningWeb, startWeb } from "../../src/server/start-web";
 import { type CalendarStandIn, startCalendarStandIn } from "../../test/stand-ins/calendar/server";
+import { freePort } from "../../test/support/spawn-role";
 import { openTestDatabase } from "../../test/support/test-databases";
 import type { TestClient } from "../../test/support/test-web";
 
@@ -14,18 +14,6 @@ import type { TestClient } from "../../test/support/test-web";
 // a connection, and a memory sampler.
 
 export type BenchPlatform = "google_calendar" | "microsoft_outlook";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface CalendarBenchWeb {
   web: RunningWeb;

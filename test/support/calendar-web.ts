@@ -1,8 +1,8 @@
-import { createServer } from "node:net";
 import { expect } from "vitest";
 import type { RunningWeb } from "../../src/server/start-web";
 import type { CalendarConnection, CalendarEvent } from "../../src/shared/calendars/calendar-api";
 import { type CalendarStandIn, startCalendarStandIn } from "../stand-ins/calendar/server";
+import { freePort } from "./spawn-role";
 import type { DatabaseKind } from "./test-databases";
 import { startTestWeb, type TestClient, verifiedClient } from "./test-web";
 
@@ -15,18 +15,6 @@ const hourMs = 3_600_000;
 
 /** An ISO instant `hours` from now. */
 export const inHours = (hours: number) => new Date(Date.now() + hours * hourMs).toISOString();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface CalendarWeb {
   web: RunningWeb;
