@@ -9,7 +9,7 @@ import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/se
 import { botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
-import { offeredLanguages } from "../core/transcription/offered-languages";
+import { offeredLanguages, spokenLanguagesOf } from "../core/transcription/offered-languages";
 import { resolveAuthSecret } from "../infra/auth/auth-secret";
 import { createAuth } from "../infra/auth/create-auth";
 import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
@@ -19,6 +19,7 @@ import type { MailCatcher } from "../infra/mail/mail-catcher";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
+import { describeEngines } from "../runtime/engines-report";
 import type { Env } from "../runtime/env";
 import {
   createBotLaunchJob,
@@ -150,6 +151,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     thirdPartyOrigins: [...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []), ...paddleBrowserOrigins(billing)],
     languageModel,
     embeddingModel: createEmbeddingModelFromEnv(env),
+    engines: () => describeEngines({ env, speechEngine, languageModel }),
     media: {
       boss: queue.boss,
       storage,
@@ -157,6 +159,7 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
       transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
+      spokenLanguages: async () => spokenLanguagesOf(await speechEngine()),
     },
     meetings: { tokenSecret: botTokenSecret(botSettings, secret) },
     calendar,

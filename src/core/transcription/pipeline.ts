@@ -93,7 +93,8 @@ async function finishWithSegments(
       transcriptionCode: "transcription_ready",
       transcriptionError: null,
       transcriptionProgress: null,
-      language: language ?? note.language,
+      // The engine's identified language (auto) wins; "und" (it could not tell) keeps what the note had.
+      language: language && language !== "und" ? language : note.language,
       transcriptEngine,
       active: true,
     },

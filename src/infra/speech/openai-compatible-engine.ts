@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { languageCodeOf } from "./language-names";
 import { type SpeechEngine, SpeechEngineError, type TranscribedSegment, type Transcription } from "./speech-engine";
 
 // Any OpenAI-compatible `POST /v1/audio/transcriptions` (OpenAI, a local faster-whisper or whisper.cpp
@@ -13,18 +14,6 @@ const verboseJson = z.object({
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
   words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })).optional(),
 });
-
-/** OpenAI answers the language as an English name ("english"); engines behind it may answer a code. */
-const languageNames: Record<string, string> = {
-  english: "en",
-  spanish: "es",
-  portuguese: "pt",
-  french: "fr",
-  german: "de",
-  italian: "it",
-  dutch: "nl",
-  japanese: "ja",
-};
 
 export interface OpenAiCompatibleOptions {
   baseUrl: string;
@@ -117,7 +106,7 @@ function toTranscription(answer: z.infer<typeof verboseJson>, requested: string 
   if (segments.length === 0 && answer.text.trim()) {
     segments.push({ start: 0, end: answer.duration ?? 0, text: answer.text.trim() });
   }
-  const named = answer.language?.toLowerCase();
-  const language = (named && (languageNames[named] ?? (named.length <= 3 ? named : undefined))) ?? requested ?? "und";
+  // What the engine identified wins (auto); else what was asked for; "und" when neither is known.
+  const language = languageCodeOf(answer.language) ?? (requested && requested !== "auto" ? requested : "und");
   return { language, durationSeconds: answer.duration ?? segments[segments.length - 1]?.end ?? 0, segments };
 }

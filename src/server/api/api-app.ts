@@ -4,6 +4,7 @@ import type { PgBoss } from "pg-boss";
 import type { BillingSettings } from "~/core/billing/settings";
 import type { CalendarDeps } from "~/core/calendars/calendar-deps";
 import { enqueueTranscription } from "~/core/transcription/jobs";
+import type { EngineLanguages } from "~/core/transcription/spoken-language";
 import type { ZoomDeps } from "~/core/zoom/zoom-connect";
 import type { Auth } from "~/infra/auth/create-auth";
 import type { Database } from "~/infra/db/client";
@@ -12,6 +13,7 @@ import type { LanguageModel } from "~/infra/llm/language-model";
 import type { Logger } from "~/infra/logging/logger";
 import type { Mailer } from "~/infra/mail/mailer";
 import type { Storage } from "~/infra/storage/storage";
+import type { EngineInfo } from "~/shared/engines/engines-api";
 import type { TranscriptionLanguages } from "~/shared/notes/transcription-languages";
 import type { ResolveSession } from "../accounts/session-resolver";
 import type { ApiEnv } from "../hono-env";
@@ -59,6 +61,8 @@ export interface ApiDeps {
   publicUrl?: string;
   /** The configured language model (null: none; answers quote passages), loaded on first use. */
   languageModel: () => Promise<LanguageModel | null>;
+  /** What the admin engines page shows: engine, model, languages, source and health per AI capability. */
+  engines: () => Promise<EngineInfo[]>;
   /** The configured embeddings endpoint, or null (full-text retrieval only). */
   embeddingModel?: EmbeddingModel | null;
   /**
@@ -72,6 +76,8 @@ export interface ApiDeps {
     uploadDir: string;
     limits: UploadLimits;
     transcriptionLanguages(): Promise<TranscriptionLanguages>;
+    /** What the engine transcribes (sure and current): new media in another language is refused (issue 19). */
+    spokenLanguages(): Promise<EngineLanguages>;
   };
   /** Meeting bots: the key of the bots' callback tokens. */
   meetings: { tokenSecret: string };
@@ -117,7 +123,7 @@ export function apiApp(deps: ApiDeps) {
   );
   api.route("/", billingRoutes({ db: deps.db, settings: deps.billing, publicUrl: deps.publicUrl, logger: deps.logger }));
   api.route("/", billingWebhookRoutes({ db: deps.db, settings: deps.billing, logger: deps.logger }));
-  api.route("/", adminRoutes({ db: deps.db }));
+  api.route("/", adminRoutes({ db: deps.db, engines: deps.engines }));
   api.route("/", analyticsRoutes({ logger: deps.logger }));
   api.route("/", folderRoutes({ db: deps.db }));
   api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));
@@ -134,6 +140,7 @@ export function apiApp(deps: ApiDeps) {
       startTranscription,
       catalogs: deps.catalogs,
       planLimits: deps.billing.limits,
+      spokenLanguages: deps.media.spokenLanguages,
     }),
   );
   api.route("/", calendarBotRoutes({ db: deps.db, boss: deps.media.boss, catalogs: deps.catalogs, planLimits: deps.billing.limits }));
@@ -158,6 +165,7 @@ export function apiApp(deps: ApiDeps) {
       events: deps.media.events,
       planLimits: deps.billing.limits,
       transcriptionLanguages: deps.media.transcriptionLanguages,
+      spokenLanguages: deps.media.spokenLanguages,
     }),
   );
   api.route(
@@ -171,6 +179,7 @@ export function apiApp(deps: ApiDeps) {
       planLimits: deps.billing.limits,
       catalogs: deps.catalogs,
       logger: deps.logger,
+      spokenLanguages: deps.media.spokenLanguages,
     }),
   );
   for (const routes of deps.extraRoutes ?? []) api.route("/", routes);

@@ -21,6 +21,7 @@ export const apiErrorStatus = {
   UNSUPPORTED_DOCUMENT: 415,
   INVALID_UPLOAD: 400,
   INVALID_YOUTUBE_LINK: 400,
+  TRANSCRIPTION_LANGUAGE_UNSUPPORTED: 400,
   NOT_RETRYABLE: 409,
   FOLDER_NAME_REQUIRED: 400,
   FOLDER_NAME_TOO_LONG: 400,
@@ -72,7 +73,8 @@ export function errorBody(catalogs: Catalogs, headers: Headers, error: AppError)
   return {
     success: false as const,
     errorCode: error.code,
-    message: t(`apiErrors.${error.code}`),
+    // The extra fields fill the message's placeholders (the language a refusal names).
+    message: t(`apiErrors.${error.code}`, { ...error.extra }),
     ...(error.details ? { details: error.details } : {}),
     ...error.extra,
   };

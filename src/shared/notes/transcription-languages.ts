@@ -25,3 +25,14 @@ export function transcriptionLanguagesOf(languages: readonly string[] | "any"): 
   // One language is no choice to detect: everything is transcribed as that language.
   return { languages: codes, canDetect: codes.length > 1 };
 }
+
+/**
+ * The note was read as English because the engine that wrote it transcribes English only (issue 19): its
+ * page says so beside the transcript, whatever language was asked for ("auto" on such an engine is
+ * English). Engine ids as `notes.transcript_engine` keeps them: pocketsphinx has an English model only;
+ * Whisper's English-only checkpoints end in `.en` (`whisper-cpp:ggml-base.en.bin`, `openai-compatible:tiny.en`).
+ */
+export function isTranscribedByEnglishOnlyEngine(transcriptEngine: string | null, language: string | null): boolean {
+  if (!transcriptEngine || (language !== null && language !== "en")) return false;
+  return /^pocketsphinx(:|$)/.test(transcriptEngine) || /\.en(\.bin)?$/i.test(transcriptEngine);
+}

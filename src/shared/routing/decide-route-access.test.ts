@@ -81,6 +81,7 @@ describe("decideRoute: routes needing authentication", () => {
       "Checkout",
       "AdminNotes",
       "AdminUsers",
+      "AdminEngines",
       "AdminNote",
       "AdminUserNotes",
     ]);

@@ -3,6 +3,7 @@ import { banUser, grantAdmin, revokeAdmin, unbanUser } from "~/core/accounts/mut
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
 import { adminUserActionResponseSchema } from "~/shared/accounts/accounts-api";
+import { type EngineInfo, enginesResponseSchema } from "~/shared/engines/engines-api";
 import { AppError, errorResponse } from "../api-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
@@ -34,7 +35,19 @@ const route = (path: string, summary: string, body: z.ZodType) =>
     },
   });
 
-export function adminRoutes({ db }: { db: Database }) {
+const enginesRoute = createRoute({
+  method: "get",
+  path: "/admin/engines",
+  tags: ["admin"],
+  summary: "The AI engines this install runs, where each choice comes from, and their health",
+  responses: {
+    200: { description: "One entry per capability", content: { "application/json": { schema: enginesResponseSchema } } },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not an admin"),
+  },
+});
+
+export function adminRoutes({ db, engines }: { db: Database; engines: () => Promise<EngineInfo[]> }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/admin/*", requireUser());
   app.use("/admin/*", async (c, next) => {
@@ -63,5 +76,7 @@ export function adminRoutes({ db }: { db: Database }) {
     const found = await revokeAdmin(db, emailInput.parse(c.req.valid("json")));
     return c.json({ success: true as const, found }, 200);
   });
+  // Issue 19: the engines page (read-only for now).
+  app.openapi(enginesRoute, async (c) => c.json({ success: true as const, engines: await engines() }, 200));
   return app;
 }

@@ -6,6 +6,7 @@ import { findBotOfNote } from "~/core/meetings/data";
 import type { FinishBotDeps } from "~/core/meetings/finish-bot";
 import { sendBot } from "~/core/meetings/send-bot";
 import { findNote, toNoteView } from "~/core/notes/data";
+import { decideSpokenLanguage, type EngineLanguages } from "~/core/transcription/spoken-language";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
@@ -14,6 +15,7 @@ import { requestLocale } from "~/shared/i18n/request-locale";
 import { meetingBotSentSchema, meetingBotViewSchema } from "~/shared/meetings/meetings-api";
 import { noteResponseSchema } from "~/shared/notes/notes-api";
 import { AppError, errorResponse } from "../api-error";
+import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
@@ -36,7 +38,9 @@ const send = createRoute({
   },
   responses: {
     201: { description: "Sent", content: { "application/json": { schema: meetingBotSentSchema } } },
-    400: errorResponse("Not a meeting link (MEETING_LINK_INVALID)"),
+    400: errorResponse(
+      "Not a meeting link (MEETING_LINK_INVALID), or a language the speech engine cannot transcribe (TRANSCRIPTION_LANGUAGE_UNSUPPORTED)",
+    ),
     401: errorResponse("Not signed in"),
     402: limitErrorResponse(
       "Over the plan's concurrent meetings (BOT_CONCURRENCY_LIMIT) or transcription minutes (TRANSCRIPTION_LIMIT_REACHED)",
@@ -78,6 +82,7 @@ export function meetingBotRoutes({
   startTranscription,
   catalogs,
   planLimits,
+  spokenLanguages,
 }: {
   db: Database;
   boss: PgBoss;
@@ -85,6 +90,8 @@ export function meetingBotRoutes({
   startTranscription: FinishBotDeps["startTranscription"];
   catalogs: Catalogs;
   planLimits: PlanLimits;
+  /** What the engine transcribes (sure and current): a meeting in another language is refused (issue 19). */
+  spokenLanguages(): Promise<EngineLanguages>;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/meetings/*", requireUser());
@@ -96,13 +103,15 @@ export function meetingBotRoutes({
     const payload = await signedIn.payload();
     const locale = payload.settings.language ?? requestLocale(c.req.raw.headers);
     const t = catalogs.getI18n(locale).getFixedT(locale, "meetings");
+    const spoken = decideSpokenLanguage(await spokenLanguages(), language);
+    if (spoken.kind === "unsupported") throw unsupportedLanguageError(spoken, c.req.raw.headers);
     const result = await sendBot(
       { db, boss, planLimits },
       {
         userId: signedIn.userId,
         userName: payload.name,
         url,
-        language: language ?? null,
+        language: spoken.language,
         texts: {
           consentMessage: (botName) => t("bot.consentMessage", { botName, ownerName: payload.name.trim() || botName }),
         },

@@ -8,6 +8,7 @@ import { findNote, listNotes, listSegments, type NoteListFilters, toNoteView } f
 import { createNote, replaceSegments } from "~/core/notes/mutations";
 import { splitTextIntoSegments } from "~/core/notes/text-segments";
 import { acceptYoutubeLink, retryTranscription } from "~/core/transcription/intake";
+import { decideSpokenLanguage, type EngineLanguages } from "~/core/transcription/spoken-language";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
@@ -17,6 +18,7 @@ import { type NoteType, noteTypes } from "~/shared/notes/statuses";
 import { type TranscriptionLanguages, transcriptionLanguagesSchema } from "~/shared/notes/transcription-languages";
 import { parseYoutubeUrl } from "~/shared/notes/youtube-url";
 import { AppError, errorResponse } from "../api-error";
+import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
@@ -47,6 +49,7 @@ const createYoutube = createRoute({
     201: { description: "Created", content: { "application/json": { schema: noteResponseSchema } } },
     402: limitErrorResponse("Over the plan's transcription minutes (TRANSCRIPTION_LIMIT_REACHED)"),
     ...errors,
+    400: errorResponse("Invalid input, or a language the speech engine cannot transcribe (TRANSCRIPTION_LANGUAGE_UNSUPPORTED)"),
   },
 });
 const retry = createRoute({
@@ -151,6 +154,7 @@ export function notesRoutes({
   events,
   planLimits,
   transcriptionLanguages,
+  spokenLanguages,
 }: {
   db: Database;
   boss: PgBoss;
@@ -159,6 +163,8 @@ export function notesRoutes({
   planLimits: PlanLimits;
   /** What the configured speech engine transcribes (asked each time: an engine that falls back changes it). */
   transcriptionLanguages(): Promise<TranscriptionLanguages>;
+  /** What the engine transcribes (sure and current): a link in another language is refused (issue 19). */
+  spokenLanguages(): Promise<EngineLanguages>;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/notes", requireUser());
@@ -229,9 +235,11 @@ export function notesRoutes({
     const input = c.req.valid("json");
     const link = parseYoutubeUrl(input.url);
     if (!link) throw new AppError("INVALID_YOUTUBE_LINK");
+    const spoken = decideSpokenLanguage(await spokenLanguages(), input.language);
+    if (spoken.kind === "unsupported") throw unsupportedLanguageError(spoken, c.req.raw.headers);
     const reached = await findReachedLimit(db, planLimits, { userId, sources: ["transcription_minutes"] });
     if (reached) throw limitReachedError(reached);
-    const { noteId } = await acceptYoutubeLink({ db, boss, storage }, { userId, videoId: link.videoId, language: input.language });
+    const { noteId } = await acceptYoutubeLink({ db, boss, storage }, { userId, videoId: link.videoId, language: spoken.language });
     const row = await findNote(db, { userId, noteId });
     if (!row) throw new AppError("NOT_FOUND");
     return c.json({ note: toNoteView(row) }, 201);

@@ -113,15 +113,19 @@ describe("media uploads and transcription", () => {
     expect((await new TestClient(web.url).api("GET", "/transcription/languages")).status).toBe(401);
   });
 
-  it("says a language the engine cannot do is not supported, and gives the upload back (issue 17)", async () => {
+  it("refuses a language the engine cannot do before the upload starts, using no upload (issue 19)", async () => {
     const client = await signedIn();
-    const noteId = await uploadFile(client, bytesOf(clipPath("c6")), { kind: "file", filename: "c6.wav", language: "es" });
-    const note = await waitForNote(client, noteId, isFinal);
-    expect(note.data.transcriptionCode).toBe("transcription_language_not_supported");
-    // A failure the product caused never uses up the free uploads.
+    const refused = await createUpload(client, { size: 1000, metadata: { kind: "file", filename: "c6.wav", language: "es" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      errorCode: "TRANSCRIPTION_LANGUAGE_UNSUPPORTED",
+      language: "es",
+      supportedLanguages: "en",
+    });
+    // Nothing was stored or counted: the free uploads are untouched.
     const usage = (await (await client.api("GET", "/user/usage")).json()) as { usage: { uploadCount: number } };
     expect(usage.usage.uploadCount).toBe(0);
-  }, 120_000);
+  });
 
   it("refuses oversized files and unknown documents before storing anything, in the user's language", async () => {
     const client = await signedIn("es");

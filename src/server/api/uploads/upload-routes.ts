@@ -6,11 +6,13 @@ import { Server as TusServer, type Upload } from "@tus/server";
 import { findReachedLimit } from "~/core/billing/limits";
 import type { PlanLimits } from "~/core/billing/plan";
 import { acceptUpload, type IntakeDeps, isDocumentFileName, type UploadMetadata, uploadMetadata } from "~/core/transcription/intake";
+import { decideSpokenLanguage, type EngineLanguages } from "~/core/transcription/spoken-language";
 import type { Logger } from "~/infra/logging/logger";
 import type { ApiEnv } from "~/server/hono-env";
 import type { Catalogs } from "~/server/i18n-catalogs";
 import type { LimitErrorSource } from "~/shared/billing/plans";
 import { AppError, apiErrorStatus, errorBody } from "../api-error";
+import { unsupportedLanguageError } from "../language-error";
 import { limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
 
@@ -53,7 +55,15 @@ const limitSources: Record<UploadMetadata["kind"], readonly LimitErrorSource[]> 
 };
 
 export function uploadRoutes(
-  deps: IntakeDeps & { uploadDir: string; limits: UploadLimits; planLimits: PlanLimits; catalogs: Catalogs; logger: Logger },
+  deps: IntakeDeps & {
+    uploadDir: string;
+    limits: UploadLimits;
+    planLimits: PlanLimits;
+    catalogs: Catalogs;
+    logger: Logger;
+    /** What the speech engine transcribes (sure and current): media in another language is refused at creation. */
+    spokenLanguages(): Promise<EngineLanguages>;
+  },
 ) {
   const refuse = (headers: Headers, error: AppError) =>
     new TusRefusal(apiErrorStatus[error.code], JSON.stringify(errorBody(deps.catalogs, headers, error)));
@@ -72,10 +82,16 @@ export function uploadRoutes(
         if (!isDocumentFileName(metadata.filename)) throw refuse(request.headers, new AppError("UNSUPPORTED_DOCUMENT"));
         if ((upload.size ?? 0) > deps.limits.documentMaxBytes) throw refuse(request.headers, new AppError("DOCUMENT_TOO_LARGE"));
       }
+      // Media in a language the engine cannot do is refused before a byte is sent or an upload counted (issue
+      // 19); "auto" on a one-language engine is stored as that language, so the note says what it was read as.
+      const spoken = metadata.kind === "document" ? null : decideSpokenLanguage(await deps.spokenLanguages(), metadata.language);
+      if (spoken?.kind === "unsupported") throw refuse(request.headers, unsupportedLanguageError(spoken, request.headers));
       const userId = request.headers.get("x-parley-user-id") ?? "";
       const reached = await findReachedLimit(deps.db, deps.planLimits, { userId, sources: limitSources[metadata.kind] });
       if (reached) throw refuse(request.headers, limitReachedError(reached));
-      return { metadata: { ...upload.metadata, [noteIdKey]: randomUUID() } };
+      const metadataOut: Record<string, string | null> = { ...upload.metadata, [noteIdKey]: randomUUID() };
+      if (spoken?.kind === "accepted" && spoken.language) metadataOut.language = spoken.language;
+      return { metadata: metadataOut };
     },
     onUploadFinish: async (request, upload: Upload) => {
       const userId = request.headers.get("x-parley-user-id") ?? "";

@@ -7,6 +7,7 @@ import { transcriptOutlook } from "~/shared/notes/statuses";
 import { AiNotesEditor } from "./ai-notes-editor";
 import { AiNotesView } from "./ai-notes-view";
 import { EngineLine } from "./engine-line";
+import { EnglishOnlyLine } from "./english-only-line";
 import { RegenerateNotesForm } from "./regenerate-notes-form";
 
 export type AiNotesHolder = { state: "loading" } | { state: "error" } | { state: "success"; aiNotes: AiNotes | null };
@@ -124,6 +125,7 @@ export function AiNotesPanel({
         transcriptEngine={note.data.transcriptEngine}
         aiNotes={aiNotes && notesStatus !== "notes_in_progress" && notesStatus !== "notes_failed" ? aiNotes : null}
       />
+      <EnglishOnlyLine transcriptEngine={note.data.transcriptEngine} language={note.data.language} />
       {canChange && aiNotes ? (
         <details className="border-t border-slate-200 pt-3 dark:border-slate-800">
           <summary className="cursor-pointer text-sm font-medium">{t("aiNotes.regenerate")}</summary>
