@@ -21,7 +21,11 @@ export const teamsAdapter: PlatformAdapter = {
     const nameInput = page.locator(s.nameInput);
     const launcher = page.locator(s.continueOnBrowser);
     if (!(await waitForJoinForm(page, nameInput.or(launcher), teamsProbe, joinFormTimeoutMs))) return;
-    if ((await clickIfVisible(launcher)) && !(await waitForJoinForm(page, nameInput, teamsProbe, joinFormTimeoutMs))) return;
+    if (await launcher.first().isVisible()) {
+      // Not best effort: on a busy machine a short click can time out, and the name field only comes after it.
+      await launcher.first().click({ timeout: joinFormTimeoutMs });
+      if (!(await waitForJoinForm(page, nameInput, teamsProbe, joinFormTimeoutMs))) return;
+    }
     await nameInput.fill(botName);
     const passcodeInput = page.locator(s.passcodeInput);
     if (passcode && (await passcodeInput.isVisible())) await passcodeInput.fill(passcode);
