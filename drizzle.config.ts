@@ -11,6 +11,7 @@ export default defineConfig({
     "./src/infra/db/meetings-schema.ts",
     "./src/infra/db/billing-schema.ts",
     "./src/infra/db/calendar-schema.ts",
+    "./src/infra/db/engines-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

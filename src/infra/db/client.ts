@@ -12,6 +12,7 @@ import pg from "pg";
 import * as authSchema from "./auth-schema";
 import * as billingSchema from "./billing-schema";
 import * as calendarSchema from "./calendar-schema";
+import * as enginesSchema from "./engines-schema";
 import * as meetingsSchema from "./meetings-schema";
 import * as notesSchema from "./notes-schema";
 import * as siteSchema from "./schema";
@@ -27,6 +28,7 @@ const schema = {
   ...meetingsSchema,
   ...billingSchema,
   ...calendarSchema,
+  ...enginesSchema,
 };
 
 export type Schema = typeof schema;
