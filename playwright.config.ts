@@ -118,6 +118,9 @@ export default defineConfig({
         SPEECH_ENGINE: "openai",
         // The engine is a server of its own: a quick failure need not wait behind a meeting's transcript.
         TRANSCRIPTION_CONCURRENCY: "2",
+        // The chat stand-in is an endpoint too; status-truth holds one note's notes open on purpose, and with
+        // one slot every other test's notes waited behind it (ai-notes-ask timed out that way in full runs).
+        NOTES_CONCURRENCY: "2",
         OPENAI_AUDIO_BASE_URL: `http://127.0.0.1:${whisperPort}`,
         OPENAI_AUDIO_MODEL: "tiny.en",
         YOUTUBE_BASE_URL: `http://127.0.0.1:${youtubePort}`,

@@ -74,6 +74,11 @@ export const envSchema = z.object({
   /** Wait before the AI-notes job tries again after a failed model call (a busy endpoint gets time). */
   NOTES_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * AI-notes jobs one process runs at once. 1 suits a local model (one model in memory answers one prompt
+   * at a time); an endpoint elsewhere can take more, and one slow meeting then holds no other note back.
+   */
+  NOTES_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
    * NODE_ENV=test only: addresses the link-safety check lets through (the YouTube stand-in on 127.0.0.1).
    * Ignored in every other environment.
    */

@@ -194,7 +194,7 @@ export function createJobDefinitions(
   });
   return [
     transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS, concurrency: env.TRANSCRIPTION_CONCURRENCY }),
-    notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS }),
+    notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS, concurrency: env.NOTES_CONCURRENCY }),
     dispatch,
     calendarSyncJob(deps.calendar),
     calendarPollJob(deps.calendar),

@@ -137,18 +137,19 @@ function failureReason(error: unknown): string {
 }
 
 /**
- * Queue policy: 2 retries 30 s apart (NOTES_RETRY_DELAY_SECONDS) (a local model that ran out of memory or an endpoint that blipped
+ * Queue policy: NOTES_CONCURRENCY at once per process; 2 retries 30 s apart (NOTES_RETRY_DELAY_SECONDS) (a local model that ran out of memory or an endpoint that blipped
  * gets a second chance); 2 h expiry covers an hour of transcript through a 1.5B model on 2 cores (about
  * 6 minutes) many times over; the heartbeat brings back the job of a worker that vanished.
  */
 export function notesJob(
   deps: NotesDeps,
-  { retryDelaySeconds = 30 }: { retryDelaySeconds?: number } = {},
+  { retryDelaySeconds = 30, concurrency = 1 }: { retryDelaySeconds?: number; concurrency?: number } = {},
 ): JobDefinition<GenerateNotesInput> {
   return {
     name: notesJobName,
     payload: generateNotesInput,
     queue: { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: false, expireInSeconds: 2 * 3600, heartbeatSeconds: 60 },
+    work: { localConcurrency: concurrency },
     handle: (payload, context) => runNotes(deps, payload, context.signal, context.attempt),
     onGiveUp: async (payload, error) => {
       const reason = failureReason(error);
