@@ -2,7 +2,7 @@ import { detectDocumentFormat } from "./detect-format";
 import { MAX_DOCUMENT_TEXT_CHARS } from "./document-error";
 import { extractDocxText } from "./docx-text";
 import type { ExtractedText } from "./extracted-text";
-import { extractPdfText } from "./pdf-text";
+import { extractPdfTextInThread } from "./pdf-text-thread";
 import { extractPlainText } from "./plain-text";
 
 // # Document text (notes of type `document`)
@@ -12,7 +12,8 @@ import { extractPlainText } from "./plain-text";
 // - Format: the bytes decide (`%PDF-` in the first KiB; a ZIP whose directory lists word/document.xml);
 //   the name and MIME type only pick between TXT and Markdown, which have no signature
 //   (detect-format.ts). Anything else is UNSUPPORTED, whatever it is called.
-// - PDF (pdf-text.ts): pdfjs-dist's legacy build, with eval, font loading and every fetch off. Lines come
+// - PDF (pdf-text.ts, run in a worker thread by pdf-text-thread.ts so that its core-js polyfills never
+//   replace this process's JSON): pdfjs-dist's legacy build, with eval, font loading and every fetch off. Lines come
 //   from pdfjs's end-of-line marks and item baselines; a gap over 1.7 line heights is a paragraph. Pages
 //   are read one at a time and cleaned up, the signal is checked between pages and every await can be
 //   abandoned on abort. Password -> ENCRYPTED, pages without text -> NO_TEXT, pdfjs failures -> CORRUPT.
@@ -46,7 +47,7 @@ export async function extractDocumentText(filePath: string, options: ExtractDocu
   const reader = { signal, maxChars: MAX_DOCUMENT_TEXT_CHARS };
   switch (detected.format) {
     case "pdf":
-      return extractPdfText(filePath, reader);
+      return extractPdfTextInThread(filePath, reader);
     case "docx":
       return extractDocxText(filePath, { ...reader, entries: detected.entries });
     case "txt":
