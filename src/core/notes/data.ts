@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db/client";
 import { notes, transcriptSegments } from "~/infra/db/notes-schema";
-import { aiNotes } from "~/infra/db/workspace-schema";
 import { automaticMeetingTitle } from "~/shared/meetings/meeting-title";
 import type { NotePage, NoteView } from "~/shared/notes/notes-api";
 import type { NoteType } from "~/shared/notes/statuses";
 import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
+import { searchCondition } from "./search-condition";
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -146,14 +146,6 @@ export function searchQuery(q: string): SQL | null {
   return sql`(websearch_to_tsquery('simple', ${head}) && to_tsquery('simple', ${`${word}:*`}))`;
 }
 
-/** Notes whose title, transcript, speakers' names or AI notes match (each through its own GIN-indexed vector). */
-function matchesSearch(query: SQL): SQL {
-  return sql`(${notes.titleVector} @@ ${query}
-    or exists (select 1 from ${transcriptSegments} where ${transcriptSegments.noteId} = ${notes.id} and ${transcriptSegments.searchVector} @@ ${query})
-    or exists (select 1 from ${transcriptSegments} where ${transcriptSegments.noteId} = ${notes.id} and ${transcriptSegments.speakerVector} @@ ${query})
-    or exists (select 1 from ${aiNotes} where ${aiNotes.noteId} = ${notes.id} and ${aiNotes.searchVector} @@ ${query}))`;
-}
-
 function hasFilters(filters: NoteListFilters): boolean {
   return Boolean(
     filters.q?.trim() || (filters.types && filters.types.length > 0) || filters.folderId || filters.createdFrom || filters.createdBefore,
@@ -166,7 +158,18 @@ function hasFilters(filters: NoteListFilters): boolean {
  */
 export async function listNotes(
   db: Database,
-  { userId, cursor, limit = 20, ...filters }: { userId: string; cursor?: string | null; limit?: number } & NoteListFilters,
+  {
+    userId,
+    cursor,
+    limit = 20,
+    searchHitCap,
+    ...filters
+  }: {
+    userId: string;
+    cursor?: string | null;
+    limit?: number /** Tests: 0 takes the search's walk (search-condition.ts). */;
+    searchHitCap?: number;
+  } & NoteListFilters,
 ): Promise<NotePage> {
   const position = cursor ? decodeCursor(cursor) : null;
   let rows: (NoteViewRow & { cursorAt: string })[];
@@ -181,6 +184,8 @@ export async function listNotes(
       : await prepared.first.execute({ userId, limit: limit + 1 });
   } else {
     const query = filters.q ? searchQuery(filters.q) : null;
+    const search = query ? await searchCondition(db, { userId, query, maxHits: searchHitCap }) : undefined;
+    if (search === "none") return { items: [], nextCursor: null };
     const folder =
       filters.folderId === "none" ? isNull(notes.folderId) : filters.folderId ? eq(notes.folderId, filters.folderId) : undefined;
     rows = await db
@@ -194,7 +199,7 @@ export async function listNotes(
           folder,
           filters.createdFrom ? gte(notes.createdAt, filters.createdFrom) : undefined,
           filters.createdBefore ? lt(notes.createdAt, filters.createdBefore) : undefined,
-          query ? matchesSearch(query) : undefined,
+          search,
           position ? after(position.createdAt, position.id) : undefined,
         ),
       )
