@@ -11,7 +11,8 @@ export interface QueueSettings {
 }
 
 export function createQueue(database: DatabaseHandle, { monitorSeconds = 60 }: QueueSettings = {}): PgBoss {
-  const timers = { monitorIntervalSeconds: monitorSeconds, superviseIntervalSeconds: monitorSeconds };
+  // useListenNotify: workers wake when a job is created (queues opt in, job-registry.ts); polling stays as the floor.
+  const timers = { monitorIntervalSeconds: monitorSeconds, superviseIntervalSeconds: monitorSeconds, useListenNotify: true };
   if (database.kind === "pglite") return new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", ...timers });
   // Scale-out: many worker processes share this queue (pg-boss claims jobs with SKIP LOCKED).
   return new PgBoss({ connectionString: database.url, max: 4, ...timers });
