@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { banUser } from "~/core/accounts/mutations";
+import { session } from "~/infra/db/auth-schema";
 import type { RunningWeb } from "~/server/start-web";
 import { accountClients } from "../../../../test/support/account-clients";
 import { databaseKinds } from "../../../../test/support/test-databases";
@@ -114,6 +116,41 @@ describe.each(databaseKinds)("user API on %s", (kind) => {
     expect(client.cookie("parley.session_token")).toBeUndefined();
     const again = await client.signIn(email, password);
     expect(again.status).toBe(403);
+  });
+
+  it("refuses a signed-out session's cookie on the very next call, and a cookie whose signature is not ours", async () => {
+    // Issue 22: the session is checked by its signed cookie and one query, with no cache in between.
+    const { client } = await verifiedClient();
+    const replay = client.cookie("parley.session_token") as string;
+    expect((await client.api("GET", "/user/usage")).status).toBe(200);
+    expect((await client.request("POST", "/api/auth/sign-out", {})).status).toBe(200);
+    const stale = new TestClient(web.url);
+    stale.setCookie("parley.session_token", replay);
+    expect((await stale.api("GET", "/user/usage")).status).toBe(401);
+
+    const { client: other } = await verifiedClient();
+    const [token] = decodeURIComponent(other.cookie("parley.session_token") as string).split(".");
+    const forged = new TestClient(web.url);
+    forged.setCookie("parley.session_token", encodeURIComponent(`${token}.${"A".repeat(43)}=`));
+    expect((await forged.api("GET", "/user/usage")).status).toBe(401);
+    expect((await other.api("GET", "/user/usage")).status).toBe(200);
+  });
+
+  it("lets better-auth extend a session that is due for it, and the call still answers", async () => {
+    const { client } = await verifiedClient();
+    const [token] = decodeURIComponent(client.cookie("parley.session_token") as string).split(".");
+    // Two days into a 30-day session: past the 1-day update age, so this call takes better-auth's path.
+    const shortened = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    await web.database.db
+      .update(session)
+      .set({ expiresAt: shortened })
+      .where(eq(session.token, token as string));
+    expect((await client.api("GET", "/user/usage")).status).toBe(200);
+    const [row] = await web.database.db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.token, token as string));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(shortened.getTime() + 24 * 3600 * 1000);
   });
 
   it("deletes the account and its data, and signs out", async () => {
