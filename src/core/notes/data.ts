@@ -5,7 +5,7 @@ import { automaticMeetingTitle } from "~/shared/meetings/meeting-title";
 import type { NotePage, NoteView } from "~/shared/notes/notes-api";
 import type { NoteType } from "~/shared/notes/statuses";
 import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
-import { searchCondition } from "./search-condition";
+import { searchCondition } from "./data/search-condition";
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -167,7 +167,7 @@ export async function listNotes(
   }: {
     userId: string;
     cursor?: string | null;
-    limit?: number /** Tests: 0 takes the search's walk (search-condition.ts). */;
+    limit?: number /** Tests: 0 takes the search's walk (data/search-condition.ts). */;
     searchHitCap?: number;
   } & NoteListFilters,
 ): Promise<NotePage> {

@@ -11,7 +11,7 @@ import { createNote, renameSpeaker, replaceSegments } from "./mutations";
 
 // The notes list's search and filters (issue 5): full text over titles, transcripts and AI notes, type,
 // folder and dates, always within the user's own notes, and cursor pages that neither repeat nor skip.
-// Search takes one of two paths (search-condition.ts): index hits under a cap, else a newest-first walk; both must agree.
+// Search takes one of two paths (data/search-condition.ts): index hits under a cap, else a newest-first walk; both must agree.
 const searchPaths = [
   { path: "index hits", searchHitCap: undefined },
   { path: "the walk", searchHitCap: 0 },

@@ -20,6 +20,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const [createdAt, id, extra] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const isTime = exactIsoTime.test(createdAt ?? "") && !Number.isNaN(Date.parse(createdAt ?? ""));
+  // A real instant PostgreSQL can read: Date.parse takes "02-30" as March 2 and year 0, which PostgreSQL refuses.
+  const parsed = Date.parse(createdAt ?? "");
+  const isTime =
+    exactIsoTime.test(createdAt ?? "") &&
+    !Number.isNaN(parsed) &&
+    new Date(parsed).toISOString().slice(0, 19) === createdAt?.slice(0, 19) &&
+    !createdAt.startsWith("0000");
   return extra === undefined && isTime && uuidPattern.test(id ?? "") ? { createdAt: createdAt as string, id: id as string } : null;
 }

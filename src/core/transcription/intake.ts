@@ -18,16 +18,19 @@ import { enqueueTranscription } from "./jobs";
 export const uploadKinds = ["file", "recording", "document"] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
+// tus metadata arrives base64-encoded in a header, past the API's JSON check (storable-text.ts): a NUL
+// there would reach PostgreSQL in the note's title and answer 500 (issue 21).
+const noNul = (value: string) => !value.includes("\u0000");
 /** tus Upload-Metadata the browser sends (spec: uploads are resumable; interpretations 5). */
 export const uploadMetadata = z.object({
   kind: z.enum(uploadKinds),
-  filename: z.string().trim().min(1).max(255),
-  filetype: z.string().trim().max(127).optional(),
+  filename: z.string().trim().min(1).max(255).refine(noNul, "contains a NUL character"),
+  filetype: z.string().trim().max(127).refine(noNul, "contains a NUL character").optional(),
   language: z
     .string()
     .regex(/^[a-z]{2,3}$/)
     .optional(),
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).refine(noNul, "contains a NUL character").optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadata>;
 

@@ -1,5 +1,5 @@
 import { findUserPayload } from "~/core/accounts/data";
-import { findSessionByToken, type SessionRow } from "~/core/accounts/session-lookup";
+import { findSessionByToken, type SessionRow } from "~/core/accounts/data/session-lookup";
 import type { Auth } from "~/infra/auth/create-auth";
 import type { Database } from "~/infra/db/client";
 import type { AccountSummary } from "~/shared/accounts/account-summary";

@@ -50,6 +50,23 @@ describe("notes API", () => {
     expect(stolen.status).toBe(404);
   });
 
+  it("reads an impossible date in a cursor as no cursor, and refuses dates PostgreSQL has no year for (issue 21)", async () => {
+    const ana = await signedIn();
+    await ana.api("POST", "/notes/text", { text: "one" });
+    const cursorAt = (time: string) => Buffer.from(`${time}|00000000-0000-4000-8000-000000000000`).toString("base64url");
+    for (const time of ["2026-02-30T10:00:00.000000Z", "0000-01-01T00:00:00Z", "2026-13-01T00:00:00Z"]) {
+      const page = await ana.api("GET", `/notes?cursor=${cursorAt(time)}`);
+      expect(page.status).toBe(200);
+      expect(((await page.json()) as { items: unknown[] }).items).toHaveLength(1);
+    }
+    for (const query of ["from=0000-01-01", "to=9999-12-31", "from=0000-06-01T00:00:00Z", "to=2026-02-30"]) {
+      const answer = await ana.api("GET", `/notes?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(await answer.json()).toMatchObject({ errorCode: "VALIDATION_FAILED" });
+    }
+    expect((await ana.api("GET", "/notes?from=2020-01-01&to=9998-12-31")).status).toBe(200);
+  });
+
   it.each([
     ["empty text", { text: "   " }],
     ["an unknown field", { text: "hi", type: "meeting" }],

@@ -67,7 +67,10 @@ const retry = createRoute({
 
 // List filters (issue 5): `type` repeats or is a comma list; dates are ISO dates (whole UTC days) or times.
 const typeList = new RegExp(`^(${noteTypes.join("|")})(,(${noteTypes.join("|")}))*$`);
-const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+// Years 1-9998: PostgreSQL has no year 0, and `to` a day past 9999-12-31 is a year JavaScript writes as +010000.
+const dateOrTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })])
+  .refine((value) => Number(value.slice(0, 4)) >= 1 && Number(value.slice(0, 4)) <= 9998, { message: "a year from 1 to 9998" });
 const listQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -138,6 +138,9 @@ describe("media uploads and transcription", () => {
     expect(bigDocument.status).toBe(413);
     const noKind = await createUpload(client, { size: 100, metadata: { filename: "x.wav" } });
     expect(noKind.status).toBe(400);
+    // Issue 21: a NUL in the title or file name reached PostgreSQL and answered 500.
+    const nulTitle = await createUpload(client, { size: 100, metadata: { kind: "file", filename: "x.wav", title: "a\u0000b" } });
+    expect(nulTitle.status).toBe(400);
     expect(((await (await client.api("GET", "/notes")).json()) as { items: unknown[] }).items).toEqual([]);
   });
 
