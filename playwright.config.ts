@@ -33,6 +33,9 @@ const paddleWebhookSecret = "pdl_ntfset_e2e_secret";
 // come back to the app, as the real providers' would to a public URL.
 const calendarPort = port + 7;
 const calendarBase = `http://127.0.0.1:${calendarPort}`;
+// The model downloads' file server (a stand-in for Hugging Face) on the port after that: e2e/model-downloads.spec.ts
+// starts it itself, serving the small pinned file e2e/fixtures/model-catalogue.json lists.
+const modelFilesPort = port + 8;
 const socialEnv = standInSocialEnv(`http://127.0.0.1:${standInPort}`, appleKey);
 
 export default defineConfig({
@@ -129,6 +132,10 @@ export default defineConfig({
         LLM_MODEL: "stand-in-chat",
         // An empty model folder: a GGUF a developer left in ./data/models must not change what runs here.
         MODEL_DIR: path.join(dataDir, "models"),
+        // Issue 19: no model downloads on start; the engines page's downloads come from the test's file server.
+        MODEL_AUTO_DOWNLOAD: "false",
+        MODEL_DOWNLOAD_BASE_URL: `http://127.0.0.1:${modelFilesPort}`,
+        MODEL_CATALOGUE_FILE: path.resolve("e2e/fixtures/model-catalogue.json"),
         // Lets the link-safety check through to the YouTube stand-in on loopback; honoured only in test.
         NODE_ENV: "test",
         TEST_LINK_ALLOW_ADDRESSES: "127.0.0.1",

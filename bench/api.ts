@@ -22,6 +22,8 @@ const web = await startWeb(
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
+    // No first-use language-model download from Hugging Face in a benchmark.
+    LLM_DOWNLOAD: "false",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
     AUTH_RATE_LIMIT_SCALE: "1000",
     EMBEDDED_WORKER: "false",

@@ -41,9 +41,10 @@ describe("describeEngines with local engines", () => {
       source: { kind: "environment", variables: ["SPEECH_ENGINE"] },
       health: { state: "ok" },
     });
+    // LLM_DOWNLOAD=true is the default since issue 19: only its opt-out counts as the operator's choice.
     expect(notes).toMatchObject({
       model: "qwen2.5-1.5b-instruct-q4_k_m.gguf",
-      source: { kind: "environment", variables: ["LLM_DOWNLOAD"] },
+      source: { kind: "default", variables: ["LLM_BASE_URL"] },
       health: { state: "missing" },
     });
     expect(embeddings).toMatchObject({

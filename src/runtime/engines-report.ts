@@ -1,12 +1,16 @@
 import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
+import type { StoredEngineSetting } from "~/core/engines/data";
 import type { LanguageModel } from "~/infra/llm/language-model";
 import { defaultLlamaModel, operatorModelPath } from "~/infra/llm/llama-model-files";
 import { chatApiRoot } from "~/infra/llm/openai-client";
 import { debianEnUsModelDir } from "~/infra/speech/pocketsphinx-engine";
 import { type SpeechEngine, selectableLanguagesOf } from "~/infra/speech/speech-engine";
 import type { EngineInfo } from "~/shared/engines/engines-api";
-import type { Env } from "./env";
+import { speakerLabelsInfo } from "./diarization-report";
+import { embeddingsVariables, languageModelVariables, transcriptionVariables } from "./engine-settings";
+import { type Env, envSchema } from "./env";
+import { youtubeExtractorInfo } from "./youtube-extractor-report";
 
 // What the admin engines page shows (issue 19, first part): for each AI capability the engine this process
 // runs, its model and languages, which variables chose it, and a cheap health check: an OpenAI-compatible
@@ -14,20 +18,50 @@ import type { Env } from "./env";
 // downloaded here, so opening the page never starts a 1 GB download or a model load.
 
 type Health = EngineInfo["health"];
+const llmDownloadDefault = envSchema.shape.LLM_DOWNLOAD.parse(undefined);
 type Source = EngineInfo["source"];
 
 export interface EnginesReportDeps {
+  /** The effective settings (environment over database over defaults). */
   env: Env;
+  /** The stored choices (issue 19): a variable stored and not locked makes the source `database`. */
+  settings?: readonly StoredEngineSetting[];
+  /** The engine variables the environment sets. */
+  locked?: ReadonlySet<string>;
   speechEngine: () => Promise<SpeechEngine>;
   languageModel: () => Promise<LanguageModel | null>;
   /** How long an endpoint has to answer GET /models (tests shorten it). */
   timeoutMs?: number;
 }
 
-/** Variables that differ from their defaults count as the operator's choice. */
-function sourceOf(set: Record<string, boolean>, fallback: string): Source {
+/**
+ * Where a capability's choice comes from: a variable an admin stored (and the environment does not set) makes
+ * it `database`; else variables that differ from their defaults are the operator's (`environment`); else the defaults.
+ */
+function sourceOf(
+  set: Record<string, boolean>,
+  fallback: string,
+  owned: readonly string[],
+  { settings = [], locked = new Set() }: Pick<EnginesReportDeps, "settings" | "locked">,
+): Source {
+  const stored = settings.filter((row) => owned.includes(row.name) && !locked.has(row.name));
+  if (stored.length > 0) {
+    const newest = stored.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a));
+    return {
+      kind: "database",
+      variables: stored.map((row) => row.name),
+      updatedBy: newest.updatedBy,
+      updatedAt: new Date(newest.updatedAt).toISOString(),
+    };
+  }
   const variables = Object.keys(set).filter((name) => set[name]);
-  return variables.length > 0 ? { kind: "environment", variables } : { kind: "default", variables: [fallback] };
+  return variables.length > 0
+    ? { kind: "environment", variables, updatedBy: null, updatedAt: null }
+    : { kind: "default", variables: [fallback], updatedBy: null, updatedAt: null };
+}
+
+function lockedOf(owned: readonly string[], locked: ReadonlySet<string> = new Set()): string[] {
+  return owned.filter((name) => locked.has(name));
 }
 
 /** GET {api root}/models: an answer in time is `ok`, a refusal `error` with its status, no answer `unreachable`. */
@@ -67,7 +101,22 @@ async function fileHealth(file: string, whenMissing: string): Promise<Health> {
   return found?.isFile() ? { state: "ok", detail: file } : { state: "missing", detail: `${file}: ${whenMissing}` };
 }
 
-async function transcription({ env, speechEngine, timeoutMs }: EnginesReportDeps): Promise<EngineInfo> {
+async function transcription(deps: EnginesReportDeps): Promise<EngineInfo> {
+  const { env, speechEngine, timeoutMs } = deps;
+  const languagesSetting =
+    env.SPEECH_LANGUAGES === undefined ? null : env.SPEECH_LANGUAGES === "any" ? "any" : env.SPEECH_LANGUAGES.join(",");
+  const choice = {
+    lockedVariables: lockedOf(transcriptionVariables, deps.locked),
+    settings: {
+      values: {
+        engine: env.SPEECH_ENGINE,
+        baseUrl: env.OPENAI_AUDIO_BASE_URL ?? null,
+        model: env.OPENAI_AUDIO_MODEL,
+        languages: languagesSetting,
+      },
+      apiKey: env.OPENAI_AUDIO_API_KEY ? ("set" as const) : ("unset" as const),
+    },
+  };
   const source = sourceOf(
     {
       SPEECH_ENGINE: env.SPEECH_ENGINE !== "auto",
@@ -76,6 +125,8 @@ async function transcription({ env, speechEngine, timeoutMs }: EnginesReportDeps
       SPEECH_LANGUAGES: env.SPEECH_LANGUAGES !== undefined,
     },
     "SPEECH_ENGINE",
+    transcriptionVariables,
+    deps,
   );
   let engine: SpeechEngine;
   try {
@@ -87,6 +138,7 @@ async function transcription({ env, speechEngine, timeoutMs }: EnginesReportDeps
       model: null,
       languages: [],
       source,
+      ...choice,
       health: { state: "error", detail: reasonOf(error) },
     };
   }
@@ -96,6 +148,7 @@ async function transcription({ env, speechEngine, timeoutMs }: EnginesReportDeps
     engine: engine.id,
     languages: languages === "any" ? ("any" as const) : [...languages],
     source,
+    ...choice,
   };
   if (engine.id.startsWith("openai-compatible:") && env.OPENAI_AUDIO_BASE_URL) {
     const health = await probeModelsEndpoint(env.OPENAI_AUDIO_BASE_URL, env.OPENAI_AUDIO_API_KEY, timeoutMs, { hasModelList: false });
@@ -126,22 +179,38 @@ async function transcription({ env, speechEngine, timeoutMs }: EnginesReportDeps
 }
 
 /** Notes and ask-AI share one language model; each gets its own card with the same engine. */
-async function languageModelInfo({ env, languageModel, timeoutMs }: EnginesReportDeps): Promise<Omit<EngineInfo, "capability">> {
+async function languageModelInfo(deps: EnginesReportDeps): Promise<Omit<EngineInfo, "capability">> {
+  const { env, languageModel, timeoutMs } = deps;
+  const choice = {
+    lockedVariables: lockedOf(languageModelVariables, deps.locked),
+    settings: {
+      values: {
+        engine: env.LLM_ENGINE,
+        baseUrl: env.LLM_BASE_URL ?? null,
+        model: env.LLM_MODEL,
+        contextTokens: String(env.LLM_CONTEXT_TOKENS),
+      },
+      apiKey: env.LLM_API_KEY ? ("set" as const) : ("unset" as const),
+    },
+  };
   const source = sourceOf(
     {
       LLM_ENGINE: env.LLM_ENGINE !== "auto",
       LLM_BASE_URL: env.LLM_BASE_URL !== undefined,
       LLM_MODEL_FILE: env.LLM_MODEL_FILE !== undefined,
-      LLM_DOWNLOAD: env.LLM_DOWNLOAD,
+      // Counted when it differs from its default (on since issue 19: `false` is the operator's opt-out).
+      LLM_DOWNLOAD: env.LLM_DOWNLOAD !== llmDownloadDefault,
       LLM_MODEL_URL: env.LLM_MODEL_URL !== undefined,
     },
     "LLM_BASE_URL",
+    languageModelVariables,
+    deps,
   );
   let model: LanguageModel | null;
   try {
     model = await languageModel();
   } catch (error) {
-    return { engine: "unavailable", model: null, languages: null, source, health: { state: "error", detail: reasonOf(error) } };
+    return { engine: "unavailable", model: null, languages: null, source, ...choice, health: { state: "error", detail: reasonOf(error) } };
   }
   if (!model) {
     return {
@@ -149,6 +218,7 @@ async function languageModelInfo({ env, languageModel, timeoutMs }: EnginesRepor
       model: "none: extracted highlights",
       languages: null,
       source,
+      ...choice,
       health: { state: "off", detail: "no language model: notes are extracted highlights, answers quote passages" },
     };
   }
@@ -156,16 +226,24 @@ async function languageModelInfo({ env, languageModel, timeoutMs }: EnginesRepor
     const fileName = model.id.slice("llama:".length);
     const file = env.LLM_MODEL_FILE ? operatorModelPath(env.MODEL_DIR, env.LLM_MODEL_FILE) : path.join(env.MODEL_DIR, fileName);
     const whenMissing = fileName === defaultLlamaModel.fileName ? "downloads on first use (LLM_DOWNLOAD=true)" : "absent";
-    return { engine: model.id, model: fileName, languages: null, source, health: await fileHealth(file, whenMissing) };
+    return { engine: model.id, model: fileName, languages: null, source, ...choice, health: await fileHealth(file, whenMissing) };
   }
   const health: Health = env.LLM_BASE_URL
     ? await probeModelsEndpoint(env.LLM_BASE_URL, env.LLM_API_KEY, timeoutMs)
     : { state: "error", detail: "no LLM_BASE_URL" };
-  return { engine: model.id, model: env.LLM_MODEL, languages: null, source, health };
+  return { engine: model.id, model: env.LLM_MODEL, languages: null, source, ...choice, health };
 }
 
-async function embeddings({ env, timeoutMs }: EnginesReportDeps): Promise<EngineInfo> {
-  const source = sourceOf({ EMBEDDINGS_BASE_URL: env.EMBEDDINGS_BASE_URL !== undefined }, "EMBEDDINGS_BASE_URL");
+async function embeddings(deps: EnginesReportDeps): Promise<EngineInfo> {
+  const { env, timeoutMs } = deps;
+  const source = sourceOf({ EMBEDDINGS_BASE_URL: env.EMBEDDINGS_BASE_URL !== undefined }, "EMBEDDINGS_BASE_URL", embeddingsVariables, deps);
+  const choice = {
+    lockedVariables: lockedOf(embeddingsVariables, deps.locked),
+    settings: {
+      values: { baseUrl: env.EMBEDDINGS_BASE_URL ?? null, model: env.EMBEDDINGS_MODEL },
+      apiKey: env.EMBEDDINGS_API_KEY ? ("set" as const) : ("unset" as const),
+    },
+  };
   if (!env.EMBEDDINGS_BASE_URL) {
     return {
       capability: "embeddings",
@@ -173,6 +251,7 @@ async function embeddings({ env, timeoutMs }: EnginesReportDeps): Promise<Engine
       model: null,
       languages: null,
       source,
+      ...choice,
       health: { state: "off", detail: "not configured: ask-AI finds passages by full text only" },
     };
   }
@@ -183,23 +262,18 @@ async function embeddings({ env, timeoutMs }: EnginesReportDeps): Promise<Engine
     model: env.EMBEDDINGS_MODEL,
     languages: null,
     source,
+    ...choice,
     health,
   };
 }
 
-/** Speaker labels come only from meeting bots today (the platform names each speaker); uploads get none. */
-function speakerLabels(): EngineInfo {
-  return {
-    capability: "speakerLabels",
-    engine: "meeting-bot",
-    model: null,
-    languages: null,
-    source: { kind: "default", variables: [] },
-    health: { state: "off", detail: "meeting bots only: uploads and browser recordings get no speaker labels yet" },
-  };
-}
-
 export async function describeEngines(deps: EnginesReportDeps): Promise<EngineInfo[]> {
-  const [speech, llm, embedding] = await Promise.all([transcription(deps), languageModelInfo(deps), embeddings(deps)]);
-  return [speech, { capability: "notes", ...llm }, { capability: "ask", ...llm }, embedding, speakerLabels()];
+  const [speech, llm, embedding, youtube, speakers] = await Promise.all([
+    transcription(deps),
+    languageModelInfo(deps),
+    embeddings(deps),
+    youtubeExtractorInfo(deps.env),
+    speakerLabelsInfo(deps.env),
+  ]);
+  return [speech, { capability: "notes", ...llm }, { capability: "ask", ...llm }, embedding, speakers, youtube];
 }

@@ -3,8 +3,10 @@ import { billingEnvShape } from "../core/billing/settings";
 import { calendarEnvShape } from "../core/calendars/settings";
 import { botEnvShape } from "../core/meetings/settings";
 import { socialEnvShape } from "../infra/auth/social/social-env";
+import { diarizationEnvShape } from "../infra/diarization/diarization-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
 import { speechEnvShape } from "../infra/speech/speech-env";
+import { youtubeEnvShape } from "../infra/youtube/youtube-env";
 
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
 export const envSchema = z.object({
@@ -91,9 +93,23 @@ export const envSchema = z.object({
         .map((item) => item.trim())
         .filter(Boolean),
     ),
+  /**
+   * Download the recommended speech and language models that are missing when the web or worker starts, in
+   * the background, with progress on the admin engines page (issue 19). Off: only an admin's click downloads.
+   */
+  MODEL_AUTO_DOWNLOAD: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /** Where the model catalogue's files are fetched from instead of Hugging Face: `<base>/<file name>` (a mirror; tests). */
+  MODEL_DOWNLOAD_BASE_URL: z.url().optional(),
+  /** NODE_ENV=test only: a JSON model catalogue replacing the built-in one (small files a test pins). Ignored elsewhere. */
+  MODEL_CATALOGUE_FILE: z.string().min(1).optional(),
   ...socialEnvShape,
   ...speechEnvShape,
+  ...youtubeEnvShape,
   ...llmEnvShape,
+  ...diarizationEnvShape,
   ...botEnvShape,
   ...billingEnvShape,
   ...calendarEnvShape,

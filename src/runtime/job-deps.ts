@@ -16,6 +16,8 @@ import { fetchZoomJoinToken } from "../core/zoom/zoom-join-token";
 import { createChildProcessLauncher } from "../infra/bots/child-process-launcher";
 import type { Database } from "../infra/db/client";
 import { notifyCalendarChanged } from "../infra/db/note-changes";
+import { createSpeakerDiarizer } from "../infra/diarization/create-speaker-diarizer";
+import type { SpeakerDiarizer } from "../infra/diarization/speaker-diarizer";
 import { createLanguageModel } from "../infra/llm/create-language-model";
 import { createEmbeddingModel, type EmbeddingModel } from "../infra/llm/embedding-model";
 import type { LanguageModel } from "../infra/llm/language-model";
@@ -28,28 +30,47 @@ import type { SpeechEngine } from "../infra/speech/speech-engine";
 import { createDiskStorage } from "../infra/storage/disk-storage";
 import type { Storage } from "../infra/storage/storage";
 import { youtubeAllowedHosts } from "../infra/youtube/youtube-client";
+import { youtubeExtractorSetting } from "../infra/youtube/youtube-env";
+import { createYtDlpLoader } from "../infra/youtube/yt-dlp-process";
 import { createBotTexts } from "./bot-texts";
+import { createEngineConfig, type EngineConfig, staticEngineConfig } from "./engine-settings";
 import type { Env } from "./env";
+import { languageModelDownloadStatus } from "./model-downloads";
+import { createVersionedLoader } from "./versioned-loader";
 
 /** Media and documents on disk under DATA_DIR/files (S3 joins here later, behind the same interface). */
 export function createStorage(env: Env): Storage {
   return createDiskStorage(path.resolve(env.DATA_DIR, "files"));
 }
 
+/** Where the engines read their settings: the stored choices merged under the environment, or a fixed Env. */
+export type EngineSource = Env | EngineConfig;
+
+function engineConfigOf(source: EngineSource): EngineConfig {
+  return "invalidate" in source ? source : staticEngineConfig(source);
+}
+
 /**
  * The configured speech engine, chosen on first use and shared by everything in the process: the
  * transcription job, and the web's answer to which languages it transcribes (an engine that falls back
- * tells the menus once it has). Choosing loads no model. A failed choice is tried again next time.
+ * tells the menus once it has). Choosing loads no model. A failed choice is tried again next time; a changed
+ * engine setting (or a finished model download) chooses again (issue 19).
  */
-export function createSpeechEngineLoader(env: Env, logger: Logger): () => Promise<SpeechEngine> {
-  let engine: Promise<SpeechEngine> | null = null;
-  return () => {
-    engine ??= createSpeechEngine(env, { logger }).catch((error: unknown) => {
-      engine = null;
-      throw error;
-    });
-    return engine;
-  };
+export function createSpeechEngineLoader(source: EngineSource, logger: Logger): () => Promise<SpeechEngine> {
+  return createVersionedLoader(engineConfigOf(source), (env) => createSpeechEngine(env, { logger }), { logger, what: "speech" });
+}
+
+/**
+ * The speaker diarizer for uploads and browser recordings (decision 025): sherpa-onnx once its two model
+ * files are in MODEL_DIR, else null. Chosen again when the engine settings change or a model download
+ * finishes, so labels start without a restart.
+ */
+export function createSpeakerDiarizerLoader(source: EngineSource, logger: Logger): () => Promise<SpeakerDiarizer | null> {
+  return createVersionedLoader(engineConfigOf(source), (env) => createSpeakerDiarizer(env, { logger }), {
+    logger,
+    what: "diarization",
+    close: async (diarizer) => diarizer?.dispose(),
+  });
 }
 
 /** What the transcription job needs, built once per process; the engine loads on the first job. */
@@ -61,17 +82,31 @@ export function createTranscriptionDeps(
     logger,
     boss,
     speechEngine = createSpeechEngineLoader(env, logger),
-  }: { db: Database; storage: Storage; logger: Logger; boss: PgBoss; speechEngine?: () => Promise<SpeechEngine> },
+    speakerDiarizer = createSpeakerDiarizerLoader(env, logger),
+  }: {
+    db: Database;
+    storage: Storage;
+    logger: Logger;
+    boss: PgBoss;
+    speechEngine?: () => Promise<SpeechEngine>;
+    speakerDiarizer?: () => Promise<SpeakerDiarizer | null>;
+  },
 ): TranscriptionDeps {
   return {
     db,
     storage,
     speechEngine,
+    speakerDiarizer,
     scratchRoot: path.resolve(env.DATA_DIR, "scratch"),
     maxChunkSeconds: env.TRANSCRIBE_CHUNK_SECONDS,
     youtube: {
       baseUrl: env.YOUTUBE_BASE_URL,
       allowedHosts: [...youtubeAllowedHosts, new URL(env.YOUTUBE_BASE_URL).hostname],
+      ytDlp: createYtDlpLoader(youtubeExtractorSetting(env), env.YTDLP_PATH, (ytDlp) => {
+        if (ytDlp) logger.info({ executable: ytDlp.executable, version: ytDlp.version }, "YouTube links go through yt-dlp");
+        else if (env.YOUTUBE_EXTRACTOR === "yt-dlp")
+          logger.warn("YOUTUBE_EXTRACTOR=yt-dlp but no working yt-dlp was found: the built-in client reads YouTube links");
+      }),
       unsafeAllowAddresses: env.NODE_ENV === "test" ? env.TEST_LINK_ALLOW_ADDRESSES : undefined,
     },
     logger,
@@ -88,20 +123,22 @@ export function createEmbeddingModelFromEnv(env: Env): EmbeddingModel | null {
   return createEmbeddingModel({ baseUrl: env.EMBEDDINGS_BASE_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL });
 }
 
+/** The embeddings endpoint as the settings say now (issue 19: a stored choice applies without a restart). */
+export function createEmbeddingModelLoader(source: EngineSource, logger: Logger): () => Promise<EmbeddingModel | null> {
+  return createVersionedLoader(engineConfigOf(source), async (env) => createEmbeddingModelFromEnv(env), { logger, what: "embeddings" });
+}
+
 /**
  * The configured language model, loaded on first use and shared by everything in the process (a local
  * model holds hundreds of MB: the notes job and ask-AI must not load two). A failed load is tried again
- * next time.
+ * next time; a changed engine setting loads the new one and closes the old (issue 19).
  */
-export function createLanguageModelLoader(env: Env, logger: Logger): () => Promise<LanguageModel | null> {
-  let model: Promise<LanguageModel | null> | null = null;
-  return () => {
-    model ??= createLanguageModel(env, { logger }).catch((error: unknown) => {
-      model = null;
-      throw error;
-    });
-    return model;
-  };
+export function createLanguageModelLoader(source: EngineSource, logger: Logger): () => Promise<LanguageModel | null> {
+  return createVersionedLoader(engineConfigOf(source), (env) => createLanguageModel(env, { logger }), {
+    logger,
+    what: "language model",
+    close: async (model) => model?.close(),
+  });
 }
 
 /**
@@ -156,8 +193,12 @@ export function createJobDefinitions(
     logger: Logger;
     boss: PgBoss;
     languageModel: () => Promise<LanguageModel | null>;
+    /** The process's embeddings endpoint (createEmbeddingModelLoader); the environment's when absent. */
+    embeddingModel?: () => Promise<EmbeddingModel | null>;
     /** The process's speech engine (createSpeechEngineLoader); one of its own when absent. */
     speechEngine?: () => Promise<SpeechEngine>;
+    /** The process's speaker diarizer (createSpeakerDiarizerLoader); one of its own when absent. */
+    speakerDiarizer?: () => Promise<SpeakerDiarizer | null>;
     /** The process's mailer (calendar recaps); absent: one over SMTP_URL, or none (recaps logged, not sent). */
     mailer?: Mailer | null;
     /** The site's origin for links in mails; absent: PUBLIC_URL. */
@@ -172,7 +213,9 @@ export function createJobDefinitions(
   const notes: NotesDeps = {
     db: deps.db,
     languageModel: deps.languageModel,
-    embeddingModel: createEmbeddingModelFromEnv(env),
+    // Issue 19: a note waits for the language model's first-run download ("Waiting for the AI model: 43%").
+    languageModelDownload: () => languageModelDownloadStatus({ db: deps.db, modelDir: env.MODEL_DIR, languageModel: deps.languageModel }),
+    embeddingModel: deps.embeddingModel ?? createEmbeddingModelFromEnv(env),
     logger: deps.logger,
     // Issue 18: a calendar meeting's recap e-mail once its notes are ready (send-notes on).
     onNotesReady: async (ids) => {
@@ -224,4 +267,24 @@ export function createBotLaunchJob(
     zoomJoinToken: (input) => fetchZoomJoinToken(zoom, input),
   });
   return { definition: definition as unknown as JobDefinition<never>, isWorkedHere: settings.capacity > 0 };
+}
+
+/**
+ * The process's engine settings (issue 19): choices stored by admins under the environment's variables, API
+ * keys sealed with the provider-token cipher (TOKEN_ENCRYPTION_KEY, else derived from AUTH_SECRET).
+ */
+export function createProcessEngineConfig(
+  env: Env,
+  deps: { db: Database; logger: Logger; authSecret: string; environment?: Record<string, string | undefined> },
+): EngineConfig {
+  const cipher = createTokenCipher(
+    tokenKeyFrom({ configuredKey: calendarSettingsFromEnv(env).configuredTokenKey, authSecret: deps.authSecret }),
+  );
+  return createEngineConfig({
+    db: deps.db,
+    env,
+    environment: deps.environment ?? process.env,
+    cipher,
+    logger: deps.logger.child({ component: "engine-settings" }),
+  });
 }

@@ -33,7 +33,12 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   starting = startWeb(env, logger);
-  await starting;
+  const web = await starting;
+  // Issue 19: the first start fetches the recommended models in the background, never delaying the start;
+  // progress shows on /admin/engines. MODEL_AUTO_DOWNLOAD=false leaves it to an admin's click.
+  if (env.MODEL_AUTO_DOWNLOAD) {
+    void web.modelDownloads.startMissing().catch((error: unknown) => logger.warn({ err: error }, "model downloads not started"));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,13 +24,16 @@ import type { Env } from "../runtime/env";
 import {
   createBotLaunchJob,
   createCalendarDeps,
-  createEmbeddingModelFromEnv,
+  createEmbeddingModelLoader,
   createJobDefinitions,
   createLanguageModelLoader,
+  createProcessEngineConfig,
+  createSpeakerDiarizerLoader,
   createSpeechEngineLoader,
   createStorage,
   createZoomDeps,
 } from "../runtime/job-deps";
+import { createModelDownloads, type ModelDownloads } from "../runtime/model-downloads";
 import { requestLocale } from "../shared/i18n/request-locale";
 import { createSessionResolver } from "./accounts/session-resolver";
 import { clientIpHeader } from "./api/auth/auth-routes";
@@ -45,6 +48,8 @@ export interface RunningWeb {
   queue: QueueHandle;
   /** The embedded mail catcher when no SMTP_URL is set (tests read it). */
   mailCatcher: MailCatcher | null;
+  /** The recommended models' downloads (issue 19): main.ts starts the missing ones; tests drive them. */
+  modelDownloads: ModelDownloads;
   stop(): Promise<void>;
 }
 
@@ -66,7 +71,12 @@ async function loadEnhancerUrl(buildDir = path.resolve("build")): Promise<string
 }
 
 /** Starts the web role: database + migrations, queue, then HTTP. */
-export async function startWeb(env: Env, logger: Logger, options: { database?: DatabaseHandle } = {}): Promise<RunningWeb> {
+export async function startWeb(
+  env: Env,
+  logger: Logger,
+  /** `environment`: the raw variables `env` was parsed from (process.env when absent): they lock engine settings. */
+  options: { database?: DatabaseHandle; environment?: Record<string, string | undefined> } = {},
+): Promise<RunningWeb> {
   const database =
     options.database ??
     (await openDatabase({
@@ -80,9 +90,13 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     monitorSeconds: env.QUEUE_MONITOR_SECONDS,
   });
   const storage = createStorage(env);
-  const languageModel = createLanguageModelLoader(env, logger);
   const secret = await resolveAuthSecret(env);
-  const speechEngine = createSpeechEngineLoader(env, logger);
+  // Issue 19: the engines follow the admins' stored choices (the environment wins) without a restart.
+  const engineConfig = createProcessEngineConfig(env, { db: database.db, logger, authSecret: secret, environment: options.environment });
+  const languageModel = createLanguageModelLoader(engineConfig, logger);
+  const speechEngine = createSpeechEngineLoader(engineConfig, logger);
+  const embeddingModel = createEmbeddingModelLoader(engineConfig, logger);
+  const speakerDiarizer = createSpeakerDiarizerLoader(engineConfig, logger);
   // Bots call back to this process in the embedded default; its address is known once it listens.
   let ownUrl: string | null = null;
   // Before the jobs: the notes job mails calendar recaps through it.
@@ -95,6 +109,8 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     boss: queue.boss,
     languageModel,
     speechEngine,
+    speakerDiarizer,
+    embeddingModel,
     mailer: mail.mailer,
     publicUrl: () => env.PUBLIC_URL ?? ownUrl,
     calendar,
@@ -132,6 +148,16 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
   if (promoted > 0) logger.info({ count: promoted }, "ADMIN_EMAILS: existing users are admins");
   const providers = enabledSignInProviders(env);
   const oneTapClientId = providers.includes("google") ? (env.GOOGLE_CLIENT_ID ?? null) : null;
+  const engines = async () =>
+    describeEngines({
+      env: await engineConfig.env(),
+      settings: await engineConfig.settings(),
+      locked: engineConfig.locked,
+      speechEngine,
+      languageModel,
+    });
+  // Issue 19: the recommended models' downloads, in this process (MODEL_AUTO_DOWNLOAD starts them in main.ts).
+  const modelDownloads = createModelDownloads({ db: database.db, logger, env, currentEnv: () => engineConfig.env() });
   const app = createApp({
     logger,
     build,
@@ -150,8 +176,10 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
     thirdPartyOrigins: [...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []), ...paddleBrowserOrigins(billing)],
     languageModel,
-    embeddingModel: createEmbeddingModelFromEnv(env),
-    engines: () => describeEngines({ env, speechEngine, languageModel }),
+    embeddingModel,
+    engines,
+    engineSettings: { db: database.db, config: engineConfig, engines },
+    modelDownloads,
     media: {
       boss: queue.boss,
       storage,
@@ -183,8 +211,10 @@ export async function startWeb(env: Env, logger: Logger, options: { database?: D
     database,
     queue,
     mailCatcher: mail.catcher,
+    modelDownloads,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await modelDownloads.stop();
       await mail.mailer.close();
       await mail.catcher?.close();
       await noteEvents.stop();

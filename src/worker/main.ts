@@ -7,8 +7,12 @@ import { EnvError, parseEnv } from "../runtime/env";
 import {
   createBotLaunchJob,
   createCalendarDeps,
+  createEmbeddingModelLoader,
   createJobDefinitions,
   createLanguageModelLoader,
+  createProcessEngineConfig,
+  createSpeakerDiarizerLoader,
+  createSpeechEngineLoader,
   createStorage,
 } from "../runtime/job-deps";
 
@@ -45,12 +49,17 @@ async function main() {
   };
   const storage = createStorage(env);
   const authSecret = await resolveAuthSecret(env);
+  // Issue 19: the same stored engine choices as the web's, followed without a restart.
+  const engineConfig = createProcessEngineConfig(env, { db: database.db, logger, authSecret });
   const jobs = createJobDefinitions(env, {
     db: database.db,
     storage,
     logger,
     boss: queue.boss,
-    languageModel: createLanguageModelLoader(env, logger),
+    languageModel: createLanguageModelLoader(engineConfig, logger),
+    speechEngine: createSpeechEngineLoader(engineConfig, logger),
+    speakerDiarizer: createSpeakerDiarizerLoader(engineConfig, logger),
+    embeddingModel: createEmbeddingModelLoader(engineConfig, logger),
     calendar: createCalendarDeps(env, { db: database.db, boss: queue.boss, logger, authSecret }),
   });
   // Bots started here call back to the web at BOT_CALLBACK_URL (or PUBLIC_URL).

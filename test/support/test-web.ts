@@ -13,8 +13,19 @@ export async function startTestWeb(
   logger: Logger = createLogger("silent"),
 ): Promise<RunningWeb> {
   const { handle } = await openTestDatabase(kind);
-  return startWeb(parseEnv({ PORT: "0", HOST: "127.0.0.1", AUTH_SECRET: "test-secret-test-secret-test-secret-0123", ...env }), logger, {
+  // The test's own variables play the process environment: they lock engine settings (issue 19).
+  // No model downloads from the internet in tests (issue 19 made both default on); a test that wants one
+  // points MODEL_DOWNLOAD_BASE_URL at a local file server and sets these itself.
+  const base = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    LLM_DOWNLOAD: "false",
+    MODEL_AUTO_DOWNLOAD: "false",
+  };
+  return startWeb(parseEnv({ ...base, ...env }), logger, {
     database: handle,
+    environment: env,
   });
 }
 

@@ -13,6 +13,7 @@ import { findNote, listSegments } from "../notes/data";
 import { detectTemplate } from "./detect-template";
 import { generateNotes, NotesOutputError } from "./generate-notes";
 import { type GeneratedNotes, saveGeneratedNotes, setNotesStatus } from "./mutations";
+import { type LanguageModelDownloadStatus, waitForModelDownload, waitingForModel } from "./wait-for-model";
 
 export const notesJobName = "notes.generate";
 
@@ -34,8 +35,10 @@ export interface NotesDeps {
   db: Database;
   /** Loaded on the first job; null when none is configured (extractive notes, labelled). */
   languageModel(): Promise<LanguageModel | null>;
-  /** When configured, the transcript is embedded too, for ask-AI to find passages by meaning. */
-  embeddingModel?: EmbeddingModel | null;
+  /** Issue 19: the language model's first-run download, when one is running or failed (the job waits for it). */
+  languageModelDownload?(): Promise<LanguageModelDownloadStatus>;
+  /** When configured, the transcript is embedded too, for ask-AI to find passages by meaning (a loader follows the admin's choice). */
+  embeddingModel?: EmbeddingModel | null | (() => Promise<EmbeddingModel | null>);
   logger: Logger;
   /**
    * Called once the notes are ready (issue 18: a calendar meeting's recap e-mail). Its failure is logged,
@@ -86,11 +89,24 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
   await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: 0 });
   const language = input.language ?? note.language ?? (await findUserLanguage(db, { userId: input.userId })) ?? "en";
   const template = !input.template || input.template === "auto" ? detectTemplate({ noteType: note.type, segments }) : input.template;
+  let hasWaited = false;
+  const download = deps.languageModelDownload
+    ? await waitForModelDownload(
+        deps.languageModelDownload,
+        async (percent) => {
+          hasWaited = true;
+          await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: percent, error: waitingForModel });
+        },
+        signal,
+      )
+    : "ready";
+  if (hasWaited) await setNotesStatus(db, { ...ids, status: "notes_in_progress", progress: 0 });
   let lastPercent = 0;
   let generated: GeneratedNotes;
   try {
     generated = await generateNotes({
-      model: await deps.languageModel(),
+      // A failed download leaves no model: the extractive floor, labelled below.
+      model: download === "failed" ? null : await deps.languageModel(),
       segments,
       meetingDate: note.createdAt,
       language,
@@ -114,10 +130,12 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
     const floor = await generateNotes({ model: null, segments, meetingDate: note.createdAt, language, template });
     generated = { ...floor, fallbackReason };
   }
+  if (download === "failed") generated = { ...generated, fallbackReason: "model_download_failed" };
   if (!(await saveGeneratedNotes(db, { ...ids, notes: generated }))) throw new PermanentJobError("note_gone");
-  if (deps.embeddingModel) {
+  const embeddingModel = typeof deps.embeddingModel === "function" ? await deps.embeddingModel() : deps.embeddingModel;
+  if (embeddingModel) {
     // Ask-AI still finds this note by its words if embedding fails: the notes are not held back for it.
-    await indexNoteEmbeddings(db, deps.embeddingModel, { ...ids, signal }).catch((error: unknown) =>
+    await indexNoteEmbeddings(db, embeddingModel, { ...ids, signal }).catch((error: unknown) =>
       deps.logger.warn({ err: error, noteId: input.noteId }, "embedding the transcript failed: ask-AI finds this note by full text only"),
     );
   }

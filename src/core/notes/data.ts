@@ -4,8 +4,8 @@ import { notes, transcriptSegments } from "~/infra/db/notes-schema";
 import { automaticMeetingTitle } from "~/shared/meetings/meeting-title";
 import type { NotePage, NoteView } from "~/shared/notes/notes-api";
 import type { NoteType } from "~/shared/notes/statuses";
-import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
 import { searchCondition } from "./data/search-condition";
+import { decodeCursor, encodeCursor, toTimestamp } from "./schema";
 
 type NoteRow = typeof notes.$inferSelect;
 

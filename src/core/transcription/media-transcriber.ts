@@ -41,7 +41,14 @@ export interface TranscribeMediaInput {
 }
 
 export type MediaTranscript =
-  | { kind: "speech"; transcription: Transcription; mediaSeconds: number; speechSeconds: number }
+  | {
+      kind: "speech";
+      transcription: Transcription;
+      mediaSeconds: number;
+      speechSeconds: number;
+      /** The 16 kHz mono WAV it heard (in scratchDir, or the input itself): speaker diarization reads it next. */
+      wavPath: string;
+    }
   | { kind: "noSpeech"; mediaSeconds: number };
 
 function languageFor(engine: SpeechEngine, language: string | null): string | undefined {
@@ -122,7 +129,7 @@ export async function transcribeMedia(input: TranscribeMediaInput): Promise<Medi
   }
   if (listening.regions.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
   const speechSeconds = listening.regions.reduce((sum, region) => sum + (region.end - region.start), 0);
-  return finished(segments, detected, durationSeconds, speechSeconds);
+  return finished(segments, detected, durationSeconds, speechSeconds, wavPath);
 }
 
 interface Listening {
@@ -209,7 +216,7 @@ async function transcribeWhole(
   if (!saved) await input.checkpoints?.save(0, fingerprint, settled.result);
   await input.onProgress?.(0.95, "transcribe");
   const speechSeconds = voice.speech.reduce((sum, region) => sum + (region.end - region.start), 0);
-  return finished(settled.result.segments, settled.result.language, durationSeconds, speechSeconds);
+  return finished(settled.result.segments, settled.result.language, durationSeconds, speechSeconds, wavPath);
 }
 
 function finished(
@@ -217,6 +224,7 @@ function finished(
   language: string | null,
   durationSeconds: number,
   speechSeconds: number,
+  wavPath: string,
 ): MediaTranscript {
   const spoken = segments.filter((segment) => segment.text.trim().length > 0);
   if (spoken.length === 0) return { kind: "noSpeech", mediaSeconds: durationSeconds };
@@ -225,5 +233,6 @@ function finished(
     transcription: { language: language ?? "en", durationSeconds, segments: spoken },
     mediaSeconds: durationSeconds,
     speechSeconds,
+    wavPath,
   };
 }

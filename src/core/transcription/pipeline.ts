@@ -3,11 +3,13 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline as pipeStreams } from "node:stream/promises";
 import type { Database } from "~/infra/db/client";
+import type { SpeakerDiarizer } from "~/infra/diarization/speaker-diarizer";
 import { extractDocumentText } from "~/infra/documents/extract-text";
 import type { Logger } from "~/infra/logging/logger";
 import type { SpeechEngine } from "~/infra/speech/speech-engine";
 import type { Storage } from "~/infra/storage/storage";
-import { downloadYoutubeAudio, fetchYoutubeVideo } from "~/infra/youtube/youtube-client";
+import { openYoutubeVideo } from "~/infra/youtube/youtube-source";
+import type { YtDlp } from "~/infra/youtube/yt-dlp-process";
 import { markConversationRecorded } from "../accounts/mutations";
 import { findBotOfNote } from "../meetings/data";
 import { labelSegmentsWithSpeakers } from "../meetings/label-speakers";
@@ -18,6 +20,7 @@ import { splitTextIntoSegments } from "../notes/text-segments";
 import { recordTranscription, releaseUpload } from "../usage/mutations";
 import { storageCheckpoints } from "./checkpoints";
 import { finalOutcomeOf, isProductFailure, retryReasonOf } from "./failure-status";
+import { labelSpeakersByVoice } from "./label-speakers-by-voice";
 import { transcribeMedia } from "./media-transcriber";
 import type { TranscribeNoteInput } from "./schema";
 
@@ -30,6 +33,8 @@ export interface YoutubeAccess {
   allowedHosts: readonly string[];
   /** Test-only: addresses (127.0.0.1) the link-safety check lets through to reach the stand-in. */
   unsafeAllowAddresses?: readonly string[];
+  /** yt-dlp when the install has one (YOUTUBE_EXTRACTOR, YTDLP_PATH), found on first use; else the built-in client. */
+  ytDlp?: () => Promise<YtDlp | null>;
 }
 
 export interface TranscriptionDeps {
@@ -37,6 +42,11 @@ export interface TranscriptionDeps {
   storage: Storage;
   /** Made on first use: loading a model is the worker's business, not the web page's. */
   speechEngine(): Promise<SpeechEngine>;
+  /**
+   * The speaker diarizer for uploads and browser recordings (issue 19), or null when none is available;
+   * absent: transcripts get no speaker labels.
+   */
+  speakerDiarizer?(): Promise<SpeakerDiarizer | null>;
   scratchRoot: string;
   /** Longest piece of audio per engine call (TRANSCRIBE_CHUNK_SECONDS). */
   maxChunkSeconds?: number;
@@ -134,8 +144,17 @@ async function transcribeStoredMedia(deps: TranscriptionDeps, note: Note, signal
   }
   // A meeting bot's recording: the names the platform showed speaking go on the transcript.
   const bot = note.type === "meeting" ? await findBotOfNote(deps.db, ids) : null;
+  let segments = bot ? labelSegmentsWithSpeakers(result.transcription.segments, bot.speakerTurns) : result.transcription.segments;
+  // Uploads and browser recordings: who spoke when, heard from the voices themselves.
+  const { speakerDiarizer } = deps;
+  if (!bot && speakerDiarizer && (note.source.kind === "upload" || note.source.kind === "recording")) {
+    segments = await labelSpeakersByVoice(
+      { speakerDiarizer, logger: deps.logger },
+      { noteId: note.id, wavPath: result.wavPath, segments, language: result.transcription.language ?? note.language, signal },
+    );
+  }
   await finishWithSegments(deps, note, {
-    segments: bot ? labelSegmentsWithSpeakers(result.transcription.segments, bot.speakerTurns) : result.transcription.segments,
+    segments,
     language: result.transcription.language,
     mediaSeconds: result.mediaSeconds,
     // Read after the run: an engine with a fallback names the one that actually transcribed.
@@ -162,11 +181,13 @@ async function transcribeYoutube(deps: TranscriptionDeps, note: Note, signal: Ab
   if (note.source.kind !== "youtube") return;
   const ids = { userId: note.userId, noteId: note.id };
   const fetchOptions = { allowedHosts: deps.youtube.allowedHosts, unsafeAllowAddresses: deps.youtube.unsafeAllowAddresses };
-  const video = await fetchYoutubeVideo(note.source.videoId, {
-    baseUrl: deps.youtube.baseUrl,
-    fetch: fetchOptions,
+  const video = await openYoutubeVideo(note.source.videoId, {
+    builtin: { baseUrl: deps.youtube.baseUrl, fetch: fetchOptions },
+    ytDlp: (await deps.youtube.ytDlp?.()) ?? null,
+    scratchDir,
     signal,
     preferredLanguage: note.language ?? undefined,
+    onFallback: (error) => deps.logger.warn({ noteId: note.id, err: error }, "yt-dlp failed: the built-in YouTube client takes over"),
   });
   await updateNote(deps.db, {
     ...ids,
@@ -182,12 +203,11 @@ async function transcribeYoutube(deps: TranscriptionDeps, note: Note, signal: Ab
     });
     return;
   }
-  if (!video.audio) return; // fetchYoutubeVideo throws NO_TRANSCRIPT_SOURCE before this; kept for the types.
   const key = noteKeys.original(note.userId, note.id);
   if (!(await deps.storage.stat(key))) {
     await mkdir(scratchDir, { recursive: true });
     const downloaded = path.join(scratchDir, "youtube-audio");
-    await downloadYoutubeAudio(video.audio, downloaded, { fetch: fetchOptions, signal });
+    await video.downloadAudio(downloaded);
     await deps.storage.put(key, createReadStream(downloaded));
     await updateNote(deps.db, { ...ids, patch: { mediaKey: key } });
   }

@@ -35,9 +35,10 @@ describe("createLanguageModel", () => {
     return model;
   };
 
-  it("has no model with no settings and nothing on disk: the callers write extractive notes", async () => {
-    expect(parseEnv({})).toMatchObject({ LLM_ENGINE: "auto", LLM_DOWNLOAD: false, LLM_CONTEXT_TOKENS: 8192, LLM_MODEL: "gpt-4o-mini" });
-    expect(await create({})).toBeNull();
+  it("has no model with the download turned off and nothing on disk: the callers write extractive notes", async () => {
+    // Issue 19: the download is on by default (a default install gets the language model); false opts out.
+    expect(parseEnv({})).toMatchObject({ LLM_ENGINE: "auto", LLM_DOWNLOAD: true, LLM_CONTEXT_TOKENS: 8192, LLM_MODEL: "gpt-4o-mini" });
+    expect(await create({ LLM_DOWNLOAD: "false" })).toBeNull();
     expect(await create({ LLM_ENGINE: "none", LLM_BASE_URL: standIn.url })).toBeNull();
   });
 
@@ -95,7 +96,7 @@ describe("createLanguageModel", () => {
   });
 
   it("reports an explicit llama engine with nothing to load on its first call, with what to do", async () => {
-    const model = await create({ LLM_ENGINE: "llama" });
+    const model = await create({ LLM_ENGINE: "llama", LLM_DOWNLOAD: "false" });
     expect(model?.id).toBe("llama:qwen2.5-1.5b-instruct-q4_k_m.gguf");
     await expect(
       model?.generateJson({ messages: [{ role: "user", content: "x" }], schema: { type: "object" }, schemaName: "x" }),

@@ -13,7 +13,7 @@ const flag = (fallback: "true" | "false") =>
 export const llmEnvShape = {
   /**
    * auto: an OpenAI-compatible endpoint when LLM_BASE_URL is set, else a GGUF in MODEL_DIR (or
-   * LLM_MODEL_FILE), else the pinned download when LLM_DOWNLOAD=true, else none (extractive notes, labelled).
+   * LLM_MODEL_FILE), else the pinned download (LLM_DOWNLOAD, on by default), else none (extractive notes, labelled).
    */
   LLM_ENGINE: z.enum(["auto", "openai", "llama", "none"]).default("auto"),
   /** An OpenAI-compatible server: its origin (`/v1` is added) or its API root (https://api.openai.com, http://127.0.0.1:11434/v1). */
@@ -25,8 +25,12 @@ export const llmEnvShape = {
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(1_000_000).default(8192),
   /** A local GGUF used as it is: a path, or a file name in MODEL_DIR. */
   LLM_MODEL_FILE: z.string().min(1).optional(),
-  /** Download the pinned default GGUF (1.1 GB, Qwen2.5-1.5B-Instruct Q4_K_M) into MODEL_DIR on first use. */
-  LLM_DOWNLOAD: flag("false"),
+  /**
+   * Download the pinned default GGUF (1.1 GB, Qwen2.5-1.5B-Instruct Q4_K_M) into MODEL_DIR: on first start
+   * (MODEL_AUTO_DOWNLOAD) or on first use. On by default since issue 19 (a default install gets real notes);
+   * `false` is the opt-out: extractive notes, labelled, unless a GGUF or an endpoint is configured.
+   */
+  LLM_DOWNLOAD: flag("true"),
   /** Another GGUF to download instead of the default; needs LLM_MODEL_SHA256 (nothing is downloaded unpinned). */
   LLM_MODEL_URL: z.url().optional(),
   LLM_MODEL_SHA256: z

@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { LinkRefusedError } from "./link-check";
-import { type SafeDownloadOptions, safeDownload } from "./safe-download";
+import { type DownloadProgress, downloadResumable, ResumableDownloadError } from "./resumable-download";
+import type { SafeDownloadOptions } from "./safe-download";
 
 // Model weights pinned by sha256 (whisper.cpp ggml files, GGUF language models): no registry carries
 // them, so a machine with internet downloads the official file once, or the operator puts it in place.
@@ -41,6 +40,8 @@ export interface DownloadPinnedFileOptions {
   /** Overrides for the download's network rules (tests reach a server on 127.0.0.1). */
   download?: Partial<Pick<SafeDownloadOptions, "allowedHosts" | "unsafeAllowAddresses" | "resolve" | "idleTimeoutMs">>;
   signal?: AbortSignal;
+  /** Bytes done, total and speed while the file arrives (throttled to ~4 a second). */
+  onProgress?: (progress: DownloadProgress) => void;
 }
 
 interface Sidecar {
@@ -71,46 +72,31 @@ export async function verifyPinnedFile(target: string, pin: Pick<FilePin, "sha25
 }
 
 /**
- * GETs `url` through safeDownload into a temporary file beside `target`, checks its size and sha256, then
- * renames it into place and writes the sidecar. An abort rethrows the signal's reason as it is.
+ * GETs `url` into `.<name>.part` beside `target` (resumable-download.ts: a part left by a cut connection or
+ * an abort is resumed with Range), checks its size and sha256, then renames it into place and writes the
+ * sidecar. An abort rethrows the signal's reason as it is and keeps the part.
  */
 export async function downloadPinnedFile(url: string, target: string, pin: FilePin, options: DownloadPinnedFileOptions): Promise<void> {
   const { signal } = options;
-  const fileName = path.basename(target);
-  await mkdir(path.dirname(target), { recursive: true });
-  // A unique temporary name in the same folder: two processes may download at once, and rename() is
-  // atomic only within one file system; a reader never sees a half-written file under the real name.
-  const temporary = path.join(path.dirname(target), `.${fileName}.${randomUUID()}.part`);
   try {
-    let result: Awaited<ReturnType<typeof safeDownload>>;
-    try {
-      result = await safeDownload(url, temporary, {
-        allowedHosts: options.allowedHosts,
-        ...options.download,
-        maxBytes: pin.maxBytes,
-        signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      const isRetryable = error instanceof LinkRefusedError && ["HTTP_ERROR", "TIMEOUT", "DNS_FAILED"].includes(error.code);
-      throw new PinnedFileError("DOWNLOAD_FAILED", isRetryable, `could not download ${url}: ${(error as Error).message}`);
-    }
-    if (pin.bytes !== undefined && result.bytes !== pin.bytes) {
-      throw new PinnedFileError("DOWNLOAD_FAILED", true, `download of ${fileName} has ${result.bytes} bytes, expected ${pin.bytes}`);
-    }
-    if (result.sha256 !== pin.sha256) {
-      throw new PinnedFileError(
-        "DOWNLOAD_MISMATCH",
-        false,
-        `download of ${fileName} does not match its pinned sha256 (${pin.sha256}, got ${result.sha256})`,
-      );
-    }
-    await rename(temporary, target);
-    const written = await stat(target);
-    await writeSidecar(target, pin.sha256, { size: written.size, mtimeMs: written.mtimeMs });
-  } finally {
-    await rm(temporary, { force: true });
+    await downloadResumable(url, target, {
+      allowedHosts: options.allowedHosts,
+      ...options.download,
+      maxBytes: pin.maxBytes,
+      expectedBytes: pin.bytes,
+      sha256: pin.sha256,
+      onProgress: options.onProgress,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (!(error instanceof ResumableDownloadError)) throw error;
+    if (error.code === "MISMATCH") throw new PinnedFileError("DOWNLOAD_MISMATCH", false, error.message);
+    const isRetryable = error.code === "NETWORK" || error.code === "BUSY";
+    throw new PinnedFileError("DOWNLOAD_FAILED", isRetryable, `could not download ${url}: ${error.message}`);
   }
+  const written = await stat(target);
+  await writeSidecar(target, pin.sha256, { size: written.size, mtimeMs: written.mtimeMs });
 }
 
 async function writeSidecar(target: string, sha256: string, current: { size: number; mtimeMs: number }): Promise<void> {

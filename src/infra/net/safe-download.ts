@@ -30,6 +30,18 @@ export interface SafeDownloadResult {
 
 /** GETs `input` into `destination` (created or truncated). On failure the caller removes the partial file. */
 export async function safeDownload(input: string, destination: string, options: SafeDownloadOptions): Promise<SafeDownloadResult> {
+  const { response, finalUrl } = await safeRequest(input, options);
+  return { ...(await writeBody(response, destination, options)), finalUrl };
+}
+
+/**
+ * GETs `input` under the same rules and answers the final (2xx) response unread, for callers that write the
+ * body themselves (resumable-download.ts sends Range and reads 206 answers).
+ */
+export async function safeRequest(
+  input: string,
+  options: SafeDownloadOptions,
+): Promise<{ response: http.IncomingMessage; finalUrl: string }> {
   const { maxRedirects = 5 } = options;
   let url = parseLinkUrl(input);
   for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -51,7 +63,7 @@ export async function safeDownload(input: string, destination: string, options: 
       response.destroy();
       throw new LinkRefusedError("TOO_LARGE");
     }
-    return { ...(await writeBody(response, destination, options)), finalUrl: url.href };
+    return { response, finalUrl: url.href };
   }
   throw new LinkRefusedError("TOO_MANY_REDIRECTS");
 }

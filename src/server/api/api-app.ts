@@ -13,6 +13,7 @@ import type { LanguageModel } from "~/infra/llm/language-model";
 import type { Logger } from "~/infra/logging/logger";
 import type { Mailer } from "~/infra/mail/mailer";
 import type { Storage } from "~/infra/storage/storage";
+import type { ModelDownloads } from "~/runtime/model-downloads";
 import type { EngineInfo } from "~/shared/engines/engines-api";
 import type { TranscriptionLanguages } from "~/shared/notes/transcription-languages";
 import type { ResolveSession } from "../accounts/session-resolver";
@@ -21,6 +22,8 @@ import type { Catalogs } from "../i18n-catalogs";
 import { csrfProtection } from "../middleware/csrf";
 import type { NoteEventHub } from "../notes/note-events";
 import { adminRoutes } from "./admin/admin-routes";
+import { type EngineSettingsRouteDeps, engineSettingsRoutes } from "./admin/engine-settings-routes";
+import { modelDownloadRoutes } from "./admin/model-download-routes";
 import { aiNotesRoutes } from "./ai-notes/ai-notes-routes";
 import { analyticsRoutes } from "./analytics/analytics-routes";
 import { apiDocsRoutes } from "./api-docs";
@@ -44,6 +47,7 @@ import { noteEditRoutes } from "./notes/note-edit-routes";
 import { notesRoutes } from "./notes/notes-routes";
 import { planRoutes } from "./plan/plan-routes";
 import { shareRoutes } from "./sharing/share-routes";
+import { storableText } from "./storable-text";
 import { type UploadLimits, uploadRoutes } from "./uploads/upload-routes";
 import { userRoutes } from "./user/user-routes";
 import { zoomRoutes } from "./zoom/zoom-routes";
@@ -63,8 +67,12 @@ export interface ApiDeps {
   languageModel: () => Promise<LanguageModel | null>;
   /** What the admin engines page shows: engine, model, languages, source and health per AI capability. */
   engines: () => Promise<EngineInfo[]>;
-  /** The configured embeddings endpoint, or null (full-text retrieval only). */
-  embeddingModel?: EmbeddingModel | null;
+  /** The recommended models' downloads (issue 19): list, start or resume, cancel. */
+  modelDownloads: ModelDownloads;
+  /** The configured embeddings endpoint, or null (full-text retrieval only); a loader follows the admin's choice. */
+  embeddingModel?: EmbeddingModel | null | (() => Promise<EmbeddingModel | null>);
+  /** Issue 19: admins store engine choices and test endpoints (absent: the engines page is read-only). */
+  engineSettings?: EngineSettingsRouteDeps;
   /**
    * Media intake: the queue the jobs go to, where files live, live note events, upload limits, and the
    * spoken languages the speech engine transcribes.
@@ -108,6 +116,7 @@ export function apiApp(deps: ApiDeps) {
     return next();
   });
   api.use("*", csrfProtection(deps.secret));
+  api.use("*", storableText);
   api.route("/", healthRoutes(deps.health));
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
@@ -124,6 +133,8 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", billingRoutes({ db: deps.db, settings: deps.billing, publicUrl: deps.publicUrl, logger: deps.logger }));
   api.route("/", billingWebhookRoutes({ db: deps.db, settings: deps.billing, logger: deps.logger }));
   api.route("/", adminRoutes({ db: deps.db, engines: deps.engines }));
+  api.route("/", modelDownloadRoutes({ downloads: deps.modelDownloads }));
+  if (deps.engineSettings) api.route("/", engineSettingsRoutes(deps.engineSettings));
   api.route("/", analyticsRoutes({ logger: deps.logger }));
   api.route("/", folderRoutes({ db: deps.db }));
   api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));

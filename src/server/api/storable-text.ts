@@ -7,8 +7,9 @@ import { AppError } from "./api-error";
 // ids...). One check at the boundary, before any route: every query value and every string in a JSON body.
 // Refused, not cleaned: a NUL in a title is a client's bug, and silently changing what was sent hides it.
 
-// NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = { test: (text: string) => text.includes("\u0000") || loneSurrogate.test(text) };
 
 /** The path of the first string (or key) PostgreSQL cannot store, or null. */
 export function firstUnstorable(value: unknown, path: string[] = []): string | null {

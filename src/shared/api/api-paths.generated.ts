@@ -54,6 +54,400 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/engines/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recommended models: size, licence, and each download's state, progress, speed and time left */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One entry per model */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModelDownloadsResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/engines/downloads/{modelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download a model, or resume its download (runs in the background; poll the list) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    modelId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The model's download as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModelDownloadResponse"];
+                    };
+                };
+                /** @description Invalid model id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such model in the catalogue */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Cancel a model's download; what arrived is kept for a resume */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    modelId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The model's download as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ModelDownloadResponse"];
+                    };
+                };
+                /** @description Invalid model id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such model in the catalogue */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/engines/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store an admin's engine choice for one capability (the environment still wins) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveEngineSettings"];
+                };
+            };
+            responses: {
+                /** @description Saved; the engines as they are now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnginesResponse"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A variable the environment sets (ENGINE_SETTING_SET_BY_ENVIRONMENT, with `variable`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/engines/settings/{capability}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget the stored choice of one capability: back to the environment and the defaults */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    capability: "transcription" | "notes" | "ask" | "embeddings";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Forgotten; the engines as they are now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnginesResponse"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/engines/test-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try an OpenAI-compatible endpoint: its model list, then one tiny request for the model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TestEngineConnection"];
+                };
+            };
+            responses: {
+                /** @description What the endpoint answered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TestEngineConnectionResponse"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users/ban": {
         parameters: {
             query?: never;
@@ -5080,7 +5474,7 @@ export type components = {
         };
         EngineInfo: {
             /** @enum {string} */
-            capability: "transcription" | "notes" | "ask" | "embeddings" | "speakerLabels";
+            capability: "transcription" | "notes" | "ask" | "embeddings" | "speakerLabels" | "youtube";
             engine: string;
             health: {
                 detail: string | null;
@@ -5088,10 +5482,21 @@ export type components = {
                 state: "ok" | "unreachable" | "error" | "missing" | "off";
             };
             languages: string[] | "any" | null;
+            lockedVariables: string[];
             model: string | null;
+            settings: {
+                /** @enum {string} */
+                apiKey: "set" | "unset";
+                values: {
+                    [key: string]: string | null;
+                };
+            } | null;
             source: {
                 /** @enum {string} */
-                kind: "environment" | "default";
+                kind: "environment" | "database" | "default";
+                /** Format: date-time */
+                updatedAt: string | null;
+                updatedBy: string | null;
                 variables: string[];
             };
         };
@@ -5154,6 +5559,35 @@ export type components = {
             participantCount: number;
             /** @enum {string} */
             platform: "zoom" | "google_meet" | "microsoft_teams";
+        };
+        ModelDownload: {
+            bytes: number;
+            bytesDone: number;
+            bytesPerSecond: number | null;
+            bytesTotal: number | null;
+            /** @enum {string} */
+            capability: "transcription" | "notes" | "ask" | "embeddings" | "speakerLabels" | "youtube";
+            error: string | null;
+            fileName: string;
+            host: string;
+            isApproximate: boolean;
+            licence: string;
+            modelId: string;
+            secondsLeft: number | null;
+            /** @enum {string} */
+            state: "missing" | "queued" | "downloading" | "verifying" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        ModelDownloadResponse: {
+            download: components["schemas"]["ModelDownload"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        ModelDownloadsResponse: {
+            downloads: components["schemas"]["ModelDownload"][];
+            /** @enum {boolean} */
+            success: true;
         };
         Note: {
             data: {
@@ -5332,6 +5766,52 @@ export type components = {
         SavedAiNotesResponse: {
             aiNotes: components["schemas"]["AiNotes"];
         };
+        SaveEngineSettings: {
+            /** @enum {string} */
+            capability: "transcription";
+            values: {
+                apiKey?: string | null;
+                /** Format: uri */
+                baseUrl?: string | null;
+                /** @enum {string|null} */
+                engine?: "auto" | "whisper-cpp" | "pocketsphinx" | "openai" | null;
+                languages?: string | null;
+                model?: string | null;
+            };
+        } | {
+            /** @enum {string} */
+            capability: "notes";
+            values: {
+                apiKey?: string | null;
+                /** Format: uri */
+                baseUrl?: string | null;
+                contextTokens?: number | null;
+                /** @enum {string|null} */
+                engine?: "auto" | "openai" | "llama" | "none" | null;
+                model?: string | null;
+            };
+        } | {
+            /** @enum {string} */
+            capability: "ask";
+            values: {
+                apiKey?: string | null;
+                /** Format: uri */
+                baseUrl?: string | null;
+                contextTokens?: number | null;
+                /** @enum {string|null} */
+                engine?: "auto" | "openai" | "llama" | "none" | null;
+                model?: string | null;
+            };
+        } | {
+            /** @enum {string} */
+            capability: "embeddings";
+            values: {
+                apiKey?: string | null;
+                /** Format: uri */
+                baseUrl?: string | null;
+                model?: string | null;
+            };
+        };
         ShareLinkResponse: {
             shareId: string;
             url: string;
@@ -5381,6 +5861,23 @@ export type components = {
             success: true;
         };
         SuccessResponse: {
+            /** @enum {boolean} */
+            success: true;
+        };
+        TestEngineConnection: {
+            apiKey?: string;
+            /** Format: uri */
+            baseUrl: string;
+            /** @enum {string} */
+            kind: "chat" | "transcription" | "embeddings";
+            model: string;
+        };
+        TestEngineConnectionResponse: {
+            detail: string;
+            models?: string[];
+            ok: boolean;
+            /** @enum {string|null} */
+            problem: "unreachable" | "timeout" | "key_refused" | "model_unknown" | "redirect" | "error" | null;
             /** @enum {boolean} */
             success: true;
         };

@@ -1,11 +1,15 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EngineCard } from "~/app/features/engines/components/engine-card";
+import { ModelDownloads } from "~/app/features/engines/components/model-downloads";
 import { fetchEngines } from "~/app/features/engines/queries";
 import { Spinner } from "~/app/ui/spinner";
 import type { EngineInfo } from "~/shared/engines/engines-api";
 
-/** /admin/engines (issue 19, first part): the AI engines this install runs, read-only, for the IS_ADMIN role. */
+/**
+ * /admin/engines (issue 19), for the IS_ADMIN role: the AI engines this install runs, each changeable where
+ * the environment does not set it (stored in the database), and the recommended model downloads.
+ */
 export default function AdminEnginesPage() {
   const { t } = useTranslation();
   const [engines, setEngines] = useState<EngineInfo[] | null>(null);
@@ -25,8 +29,10 @@ export default function AdminEnginesPage() {
       {hasFailed && <p role="alert">{t("adminEngines.loadFailed")}</p>}
       {!engines && !hasFailed && <Spinner />}
       {engines?.map((info) => (
-        <EngineCard key={info.capability} info={info} />
+        <EngineCard key={info.capability} info={info} onChanged={setEngines} />
       ))}
+      {/* The recommended pinned models: size, live progress, cancel and resume. */}
+      <ModelDownloads />
     </div>
   );
 }

@@ -35,11 +35,15 @@ describe.each(databaseKinds)("admin engines API on %s", (kind) => {
       LLM_BASE_URL: standIn.url,
       LLM_API_KEY: "right-key",
       LLM_MODEL: "stand-in-chat",
+      // startTestWeb turns the (default-on) download off; here the default stands, so only LLM_BASE_URL decides.
+      LLM_DOWNLOAD: "true",
       EMBEDDINGS_BASE_URL: standIn.url,
       EMBEDDINGS_API_KEY: "wrong-key",
       OPENAI_AUDIO_BASE_URL: deadUrl,
       OPENAI_AUDIO_MODEL: "whisper-1",
       SPEECH_LANGUAGES: "en,es",
+      YOUTUBE_EXTRACTOR: "yt-dlp",
+      YTDLP_PATH: "/nonexistent/yt-dlp",
     });
   });
   afterAll(async () => {
@@ -58,7 +62,7 @@ describe.each(databaseKinds)("admin engines API on %s", (kind) => {
     expect(response.status).toBe(200);
     const { engines } = enginesResponseSchema.parse(await response.json());
     const byCapability = Object.fromEntries(engines.map((engine) => [engine.capability, engine]));
-    expect(Object.keys(byCapability)).toEqual(["transcription", "notes", "ask", "embeddings", "speakerLabels"]);
+    expect(Object.keys(byCapability)).toEqual(["transcription", "notes", "ask", "embeddings", "speakerLabels", "youtube"]);
 
     expect(byCapability.transcription).toMatchObject({
       engine: "openai-compatible:whisper-1",
@@ -83,7 +87,15 @@ describe.each(databaseKinds)("admin engines API on %s", (kind) => {
       health: { state: "error" },
     });
     expect(byCapability.embeddings?.health.detail).toContain("401");
-    expect(byCapability.speakerLabels).toMatchObject({ engine: "meeting-bot", health: { state: "off" } });
+    // No diarization models in MODEL_DIR: only meeting bots name speakers, and the card says what to fetch.
+    expect(byCapability.speakerLabels).toMatchObject({ engine: "meeting-bot", health: { state: "missing" } });
+    expect(byCapability.speakerLabels?.health.detail).toContain("download the recommended models");
+    // yt-dlp asked for at a path where there is none: the built-in client reads links, and the card says why.
+    expect(byCapability.youtube).toMatchObject({
+      engine: "built-in",
+      source: { kind: "environment", variables: ["YOUTUBE_EXTRACTOR", "YTDLP_PATH"] },
+      health: { state: "error", detail: expect.stringContaining("/nonexistent/yt-dlp") },
+    });
 
     const { client: member } = await verifiedClient();
     expect((await member.api("GET", "/admin/engines")).status).toBe(403);

@@ -71,18 +71,19 @@ const remove = createRoute({
 export function askRoutes({
   db,
   languageModel,
-  embeddingModel,
+  embeddingModel: embeddingModelOrLoader,
   logger,
 }: {
   db: Database;
   languageModel: () => Promise<LanguageModel | null>;
-  /** Configured: passages are found by meaning as well as by words (decision 017). */
-  embeddingModel: EmbeddingModel | null;
+  /** Configured: passages are found by meaning as well as by words (decision 017); a loader follows the admin's choice. */
+  embeddingModel: EmbeddingModel | null | (() => Promise<EmbeddingModel | null>);
   logger: Logger;
 }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   async function relevantPassages(query: { userId: string; noteId?: string; question: string }): Promise<Passage[]> {
     const byWords = await findPassages(db, query);
+    const embeddingModel = typeof embeddingModelOrLoader === "function" ? await embeddingModelOrLoader() : embeddingModelOrLoader;
     if (!embeddingModel) return byWords;
     try {
       const [vector] = await embeddingModel.embed([query.question]);

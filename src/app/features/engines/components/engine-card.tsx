@@ -1,6 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusBadge, type StatusTone } from "~/app/ui/status-badge";
+import { type ConfigurableCapability, configurableCapabilities } from "~/shared/engines/engine-settings-api";
 import type { EngineHealthState, EngineInfo } from "~/shared/engines/engines-api";
+import { EngineSettingsForm } from "./engine-settings-form";
 
 const healthTones: Record<EngineHealthState, StatusTone> = {
   ok: "success",
@@ -10,18 +13,31 @@ const healthTones: Record<EngineHealthState, StatusTone> = {
   off: "neutral",
 };
 
+function isConfigurable(capability: string): capability is ConfigurableCapability {
+  return (configurableCapabilities as readonly string[]).includes(capability);
+}
+
 /**
- * One AI capability: what runs it, where that choice comes from, whether it works, and how to change it.
- * The health detail (a URL, a file, the server's answer) is shown when something is there to check; an
- * engine that is off is explained by the translated "how to change it" line instead.
+ * One AI capability: what runs it, where that choice comes from, whether it works, and how to change it
+ * ("Change" opens the form where the capability has settings). The health detail (a URL, a file, the
+ * server's answer) is shown when something is there to check; an engine that is off is explained by the
+ * translated "how to change it" line instead.
  */
-export function EngineCard({ info }: { info: EngineInfo }) {
-  const { t } = useTranslation();
+export function EngineCard({ info, onChanged }: { info: EngineInfo; onChanged(engines: EngineInfo[]): void }) {
+  const { t, i18n } = useTranslation();
+  const [isEditing, setEditing] = useState(false);
   const languages = info.languages === null ? null : info.languages === "any" ? t("adminEngines.languagesAny") : info.languages.join(", ");
   const source =
     info.source.kind === "environment"
       ? t("adminEngines.sourceEnvironment", { variables: info.source.variables.join(", ") })
-      : t("adminEngines.sourceDefault");
+      : info.source.kind === "database"
+        ? t("adminEngines.sourceDatabase", {
+            who: info.source.updatedBy ?? t("adminEngines.someAdmin"),
+            when: info.source.updatedAt ? new Date(info.source.updatedAt).toLocaleString(i18n.language) : "",
+          })
+        : t("adminEngines.sourceDefault");
+  const capability = info.capability;
+  const canChange = isConfigurable(capability) && info.settings !== null;
   return (
     <section data-testid={`engine-${info.capability}`} className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -48,13 +64,34 @@ export function EngineCard({ info }: { info: EngineInfo }) {
           </>
         )}
       </dl>
-      <p className="text-sm font-medium" data-testid="engine-source">
+      <p className="text-sm font-medium" data-testid="engine-source" data-kind={info.source.kind}>
         {source}
       </p>
+      {info.lockedVariables.length > 0 && (
+        <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="engine-locked">
+          {t("adminEngines.lockedVariables", { variables: info.lockedVariables.join(", ") })}
+        </p>
+      )}
       {info.health.detail !== null && info.health.state !== "off" && (
         <p className="break-all text-xs text-slate-500 dark:text-slate-400">{info.health.detail}</p>
       )}
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t(`adminEngines.howTo.${info.capability}`)}</p>
+      {!isEditing && <p className="text-sm text-slate-600 dark:text-slate-300">{t(`adminEngines.howTo.${info.capability}`)}</p>}
+      {canChange && !isEditing && (
+        <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
+          {t("adminEngines.change")}
+        </button>
+      )}
+      {canChange && isEditing && (
+        <EngineSettingsForm
+          capability={capability}
+          info={info}
+          onCancel={() => setEditing(false)}
+          onSaved={(engines) => {
+            setEditing(false);
+            onChanged(engines);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -43,7 +43,10 @@ export function AiNotesPanel({
   if (notesStatus === "notes_in_progress") {
     body = (
       <div className="space-y-2" role="status" data-testid="ai-notes-status" data-status={notesStatus}>
-        <p className="text-sm">{t("aiNotes.inProgress")}</p>
+        {/* Issue 19: the job waits for the language model's first-run download; the percent is the download's. */}
+        <p className="text-sm">
+          {notesError === "waiting_for_model" ? t("aiNotes.waitingForModel", { percent: notesProgress ?? 0 }) : t("aiNotes.inProgress")}
+        </p>
         <ProgressBar label={t("aiNotes.progressLabel")} percent={notesProgress ?? 0} />
       </div>
     );

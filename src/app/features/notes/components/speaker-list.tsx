@@ -3,14 +3,18 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "~/app/features/shell/error-message";
 import { FormMessage } from "~/app/ui/form-message";
 import { TextInput } from "~/app/ui/text-input";
+import { SpeakerMergeForm } from "./speaker-merge-form";
 
-/** The note's speakers; the owner renames one everywhere at once (1-80 characters). */
+/**
+ * The note's speakers; the owner renames one everywhere at once (1-80 characters), or merges one into
+ * another (the same call: renaming to a name the note already has joins the two).
+ */
 export function SpeakerList({ speakers, onRename }: { speakers: string[]; onRename?(from: string, to: string): Promise<void> }) {
   const { t } = useTranslation("notes");
-  const [renaming, setRenaming] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ speaker: string; action: "rename" | "merge" } | null>(null);
   if (speakers.length === 0) return null;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" data-testid="speakers">
       <h3 className="text-sm font-semibold">{t("page.speakers.title")}</h3>
       <ul className="flex flex-wrap gap-2">
         {speakers.map((speaker) => (
@@ -18,21 +22,42 @@ export function SpeakerList({ speakers, onRename }: { speakers: string[]; onRena
             key={speaker}
             className="flex items-center gap-1 rounded-full border border-slate-200 px-3 py-1 text-sm dark:border-slate-700"
           >
-            <span>{speaker}</span>
+            <span data-testid="speaker-name">{speaker}</span>
             {onRename ? (
               <button
                 type="button"
                 className="ml-1 text-xs text-indigo-700 hover:underline dark:text-indigo-300"
                 aria-label={t("page.speakers.renameLabel", { name: speaker })}
-                onClick={() => setRenaming(speaker)}
+                onClick={() => setEditing({ speaker, action: "rename" })}
               >
                 {t("page.speakers.rename")}
+              </button>
+            ) : null}
+            {onRename && speakers.length > 1 ? (
+              <button
+                type="button"
+                className="ml-1 text-xs text-indigo-700 hover:underline dark:text-indigo-300"
+                aria-label={t("page.speakers.mergeLabel", { name: speaker })}
+                onClick={() => setEditing({ speaker, action: "merge" })}
+              >
+                {t("page.speakers.merge")}
               </button>
             ) : null}
           </li>
         ))}
       </ul>
-      {renaming && onRename ? <RenameForm from={renaming} onRename={onRename} onDone={() => setRenaming(null)} /> : null}
+      {editing?.action === "rename" && onRename ? (
+        <RenameForm key={editing.speaker} from={editing.speaker} onRename={onRename} onDone={() => setEditing(null)} />
+      ) : null}
+      {editing?.action === "merge" && onRename ? (
+        <SpeakerMergeForm
+          key={editing.speaker}
+          from={editing.speaker}
+          speakers={speakers}
+          onMerge={onRename}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }
