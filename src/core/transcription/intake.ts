@@ -1,4 +1,6 @@
+import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import type { PgBoss } from "pg-boss";
 import { z } from "zod";
 import type { Database } from "~/infra/db/client";
@@ -103,6 +105,31 @@ export async function acceptUpload(
   // file instead of moving it (the note then explains that the file was empty).
   if (sizeBytes === 0) await deps.storage.put(key, Buffer.alloc(0));
   else await deps.storage.importFile(key, await playableRecording(metadata, filePath));
+  try {
+    return await createUploadNote(deps, { userId, noteId, metadata, key, sizeBytes });
+  } catch (error) {
+    // The note does not exist, so the bytes go back where tus keeps them (issue 21: a database error here
+    // used to lose the upload): the next try of the finish, or an operator, still has them.
+    await putBack(deps.storage, key, filePath).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function putBack(storage: Storage, key: string, filePath: string): Promise<void> {
+  await pipeline(await storage.get(key), createWriteStream(filePath));
+  await storage.delete(key);
+}
+
+async function createUploadNote(
+  deps: IntakeDeps,
+  {
+    userId,
+    noteId,
+    metadata,
+    key,
+    sizeBytes,
+  }: { userId: string; noteId: string; metadata: UploadMetadata; key: string; sizeBytes: number },
+): Promise<{ noteId: string }> {
   const mimeType = metadata.filetype || null;
   const source: NoteSource =
     metadata.kind === "recording"

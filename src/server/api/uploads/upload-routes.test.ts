@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wordErrorRate } from "~/infra/speech/word-error-rate";
 import type { RunningWeb } from "~/server/start-web";
@@ -142,6 +143,29 @@ describe("media uploads and transcription", () => {
     const nulTitle = await createUpload(client, { size: 100, metadata: { kind: "file", filename: "x.wav", title: "a\u0000b" } });
     expect(nulTitle.status).toBe(400);
     expect(((await (await client.api("GET", "/notes")).json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it("answers a database failure at the finish with the API's error body, not SQL, and keeps the bytes (issue 21)", async () => {
+    const client = await signedIn("es");
+    // A real failure of the note's insert, for this title only.
+    await web.database.db.execute(sql`create or replace function refuse_explode() returns trigger language plpgsql as
+      $$ begin if new.title = 'explode' then raise exception 'insert refused for the test'; end if; return new; end $$`);
+    await web.database.db.execute(sql`create trigger refuse_explode before insert on notes for each row execute function refuse_explode()`);
+    try {
+      const bytes = bytesOf(clipPath("c6"));
+      const created = await createUpload(client, { size: bytes.length, metadata: { kind: "file", filename: "c6.wav", title: "explode" } });
+      expect(created.status).toBe(201);
+      const finished = await patchUpload(client, uploadPath(created), { offset: 0, bytes });
+      expect(finished.status).toBe(500);
+      const text = await finished.text();
+      expect(text).not.toMatch(/insert|refused for the test|params/i);
+      expect(JSON.parse(text)).toMatchObject({ success: false, errorCode: "INTERNAL_ERROR", message: expect.stringMatching(/.+/) });
+      const uploadId = uploadPath(created).split("/").pop() as string;
+      expect(readFileSync(path.join(dataDir, "uploads", uploadId)).length).toBe(bytes.length);
+      expect(((await (await client.api("GET", "/notes")).json()) as { items: unknown[] }).items).toEqual([]);
+    } finally {
+      await web.database.db.execute(sql`drop trigger refuse_explode on notes`);
+    }
   });
 
   it("keeps uploads private: another user's upload reads as missing", async () => {

@@ -104,10 +104,13 @@ export function uploadRoutes(
       const result = await acceptUpload(deps, { userId, noteId, metadata: parsed.data, filePath, sizeBytes: upload.size ?? upload.offset });
       return { headers: { "Parley-Note-Id": result.noteId } };
     },
-    onResponseError: (_request, error) => {
+    onResponseError: (request, error) => {
       if (error instanceof TusRefusal) return { status_code: error.status_code, body: error.body };
-      if (error instanceof Error) deps.logger.error({ err: error }, "upload failed");
-      return undefined;
+      // tus's own protocol answers (413 over the size limit, 409 wrong offset...) are plain objects: as they are.
+      if (!(error instanceof Error)) return undefined;
+      deps.logger.error({ err: error }, "upload failed");
+      // tus would answer its own text (a database error's query and parameters included): the API's body instead.
+      return { status_code: 500, body: JSON.stringify(errorBody(deps.catalogs, request.headers, new AppError("INTERNAL_ERROR"))) };
     },
   });
   const handle = async (request: Request, userId: string) => {
