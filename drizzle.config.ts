@@ -12,6 +12,7 @@ export default defineConfig({
     "./src/infra/db/billing-schema.ts",
     "./src/infra/db/calendar-schema.ts",
     "./src/infra/db/engines-schema.ts",
+    "./src/infra/db/admin-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as adminSchema from "./admin-schema";
 import * as authSchema from "./auth-schema";
 import * as billingSchema from "./billing-schema";
 import * as calendarSchema from "./calendar-schema";
@@ -29,6 +30,7 @@ const schema = {
   ...billingSchema,
   ...calendarSchema,
   ...enginesSchema,
+  ...adminSchema,
 };
 
 export type Schema = typeof schema;
