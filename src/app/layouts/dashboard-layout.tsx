@@ -33,6 +33,7 @@ export default function DashboardLayout() {
       ? [
           { href: to("/admin/notes"), label: t("nav.adminNotes") },
           { href: to("/admin/users"), label: t("nav.adminUsers") },
+          { href: to("/admin/audit"), label: t("nav.adminAudit") },
           { href: to("/admin/engines"), label: t("nav.adminEngines") },
         ]
       : []),

@@ -52,6 +52,7 @@ export const apiErrorStatus = {
   CALENDAR_WINDOW_INVALID: 400,
   CALENDAR_EVENT_NOT_JOINABLE: 409,
   ENGINE_SETTING_SET_BY_ENVIRONMENT: 409,
+  ADMIN_SELF_ACTION: 409,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ApiErrorCode = keyof typeof apiErrorStatus;

@@ -82,6 +82,7 @@ describe("decideRoute: routes needing authentication", () => {
       "AdminNotes",
       "AdminUsers",
       "AdminEngines",
+      "AdminAudit",
       "AdminNote",
       "AdminUserNotes",
     ]);

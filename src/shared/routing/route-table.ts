@@ -206,6 +206,7 @@ export const routeTable: readonly RouteDef[] = [
   admin("AdminNotes", "/admin/notes", "routes/admin/admin-notes-page.tsx"),
   admin("AdminUsers", "/admin/users", "routes/admin/admin-users-page.tsx"),
   admin("AdminEngines", "/admin/engines", "routes/admin/admin-engines-page.tsx"),
+  admin("AdminAudit", "/admin/audit", "routes/admin/admin-audit-page.tsx"),
   admin("AdminNote", "/admin/note/:ownerId/:id", "routes/admin/admin-note-page.tsx"),
   admin("AdminUserNotes", "/admin/user/:userId/notes", "routes/admin/admin-user-notes-page.tsx"),
 

@@ -1,5 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { banUser, grantAdmin, revokeAdmin, unbanUser } from "~/core/accounts/mutations";
+import { recordAdminAction } from "~/core/admin-audit/mutations";
+import { findUserEmail, findUserIdByEmail } from "~/core/admin-users/data";
+import type { AdminAction } from "~/infra/db/admin-schema";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "~/server/hono-env";
 import { adminUserActionResponseSchema } from "~/shared/accounts/accounts-api";
@@ -55,6 +59,18 @@ export function adminRoutes({ db, engines }: { db: Database; engines: () => Prom
     if (!currentUser(c).isAdmin) throw new AppError("FORBIDDEN");
     return next();
   });
+  // Issue 20: the e-mail-based calls audit too (only when the e-mail named an account: nothing changed otherwise).
+  const audit = async (c: Context<ApiEnv>, action: AdminAction, email: string, details: Record<string, unknown> = {}) => {
+    const actorId = currentUser(c).userId;
+    const userId = await findUserIdByEmail(db, { email });
+    const actorEmail = await findUserEmail(db, { userId: actorId });
+    await recordAdminAction(db, {
+      actor: { id: actorId, email: actorEmail ?? "" },
+      action,
+      target: { userId, email: email.toLowerCase() },
+      details,
+    });
+  };
   app.openapi(route("/admin/users/ban", "Ban a user (with reason and optional end)", banInput), async (c) => {
     const input = banInput.parse(c.req.valid("json"));
     const found = await banUser(db, {
@@ -62,18 +78,25 @@ export function adminRoutes({ db, engines }: { db: Database; engines: () => Prom
       reason: input.reason,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     });
+    if (found) await audit(c, "user.ban", input.email, { reason: input.reason, expiresAt: input.expiresAt });
     return c.json({ success: true as const, found }, 200);
   });
   app.openapi(route("/admin/users/unban", "Lift a ban", emailInput), async (c) => {
-    const found = await unbanUser(db, emailInput.parse(c.req.valid("json")));
+    const input = emailInput.parse(c.req.valid("json"));
+    const found = await unbanUser(db, input);
+    if (found) await audit(c, "user.unban", input.email);
     return c.json({ success: true as const, found }, 200);
   });
   app.openapi(route("/admin/users/grant-admin", "Give the admin role", emailInput), async (c) => {
-    const count = await grantAdmin(db, { emails: [emailInput.parse(c.req.valid("json")).email] });
+    const { email } = emailInput.parse(c.req.valid("json"));
+    const count = await grantAdmin(db, { emails: [email] });
+    if (count > 0) await audit(c, "user.grant_admin", email);
     return c.json({ success: true as const, found: count > 0 }, 200);
   });
   app.openapi(route("/admin/users/revoke-admin", "Take the admin role away", emailInput), async (c) => {
-    const found = await revokeAdmin(db, emailInput.parse(c.req.valid("json")));
+    const input = emailInput.parse(c.req.valid("json"));
+    const found = await revokeAdmin(db, input);
+    if (found) await audit(c, "user.revoke_admin", input.email);
     return c.json({ success: true as const, found }, 200);
   });
   // Issue 19: the engines page (read-only for now).
