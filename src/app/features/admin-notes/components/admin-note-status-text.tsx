@@ -11,7 +11,10 @@ export function AdminNoteStatusText({
   const isFailed = row.transcriptionCode === "transcription_failed" || row.notesStatus === "notes_failed";
   return (
     <span className={isFailed ? "text-red-700 dark:text-red-300" : undefined} data-testid="admin-note-status">
-      {row.transcriptionCode ? t(`statuses.transcription.${row.transcriptionCode}`) : t("adminNotes.noTranscription")}
+      {row.transcriptionCode
+        ? // The admin's own words ("Transcript ready"): the user's badge says "Notes ready" for the same code.
+          t(`adminNotes.statusFilter.${row.transcriptionCode}`, { defaultValue: t(`statuses.transcription.${row.transcriptionCode}`) })
+        : t("adminNotes.noTranscription")}
       {row.transcriptionError && <code className="text-xs">{` (${row.transcriptionError})`}</code>}
       {row.notesStatus && (
         <>
