@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { type RoleProcess, spawnRole } from "../test/support/spawn-role";
 import { hasHorizontalOverflow, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { type SecondServer, startSecondServer } from "./support/second-server";
 
 // Issue 19: an admin chooses the AI engines on /admin/engines. The shared e2e server sets the language model
 // by environment variables (which win, so the page locks them); this spec runs a second server as
@@ -18,40 +15,29 @@ const admin = { name: "Engine Admin", email: "engines-admin@parley.test", passwo
 test.use({ baseURL: origin });
 test.describe.configure({ mode: "serial" });
 
-let server: RoleProcess | null = null;
-let dataDir = "";
+let server: SecondServer | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-engines-"));
-  server = spawnRole("src/server/main.ts", {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_SCALE: "100",
-    ADMIN_EMAILS: admin.email,
-    // An empty model folder and no downloads: what runs is only what the admin chooses here.
-    MODEL_DIR: path.join(dataDir, "models"),
-    WHISPER_CPP_DOWNLOAD: "false",
-    LLM_DOWNLOAD: "false",
-    MODEL_AUTO_DOWNLOAD: "false",
-    BOT_CAPACITY: "0",
+  server = await startSecondServer({
+    port,
+    origin,
+    label: "engines",
+    timeoutMs: 140_000,
+    env: {
+      AUTH_RATE_LIMIT_SCALE: "100",
+      ADMIN_EMAILS: admin.email,
+      // An empty model folder and no downloads: what runs is only what the admin chooses here.
+      WHISPER_CPP_DOWNLOAD: "false",
+      LLM_DOWNLOAD: "false",
+      MODEL_AUTO_DOWNLOAD: "false",
+      BOT_CAPACITY: "0",
+    },
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, {
-      message: `the engines server on ${origin} is up:\n${server.output()}`,
-      timeout: 140_000,
-    })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (server && server.child.exitCode === null) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("an admin points the notes at an OpenAI-compatible server: test connection, save, source shown as the database", async ({ page }) => {

@@ -1,14 +1,12 @@
 // Issue 17: the marketing pages and the onboarding claim only what Parley does today (since issue 18 that
 // includes calendars: the FAQ says where they connect). The landing's pricing shows the real Pro price
 // from the catalog (the Paddle stand-in) with payments on, and no Pro card on an install with payments off.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { freePort, type RoleProcess, spawnRole } from "../test/support/spawn-role";
+import { freePort } from "../test/support/spawn-role";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { locales, text } from "./support/catalog";
 import { marketingPages, pageUrl, waitForPageReady } from "./support/pages";
+import { type SecondServer, startSecondServer } from "./support/second-server";
 
 for (const locale of locales) {
   test(`the FAQ in ${locale} says calendars connect from the calendar settings`, async ({ page }) => {
@@ -87,37 +85,18 @@ test("the onboarding's calendar step and /settings/calendar offer working connec
 
 test.describe("an install with payments off", () => {
   // A second server, as `npm start` runs it with nothing configured: no Paddle key, no limits set.
-  let server: RoleProcess | null = null;
+  let server: SecondServer | null = null;
   let baseUrl = "";
-  let dataDir = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-nopay-"));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    server = spawnRole("src/server/main.ts", {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      MODEL_DIR: path.join(dataDir, "models"),
-    });
-    await expect
-      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status ?? 0, {
-        message: `the payments-off server on ${baseUrl} is up:\n${server.output()}`,
-        timeout: 110_000,
-      })
-      .toBe(200);
+    server = await startSecondServer({ port, origin: baseUrl, label: "nopay", env: { HOST: "127.0.0.1" } });
   });
 
   test.afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test("the landing has no Pro card, and the free plan lists what this install allows", async ({ page }) => {

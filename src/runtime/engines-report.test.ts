@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LanguageModel } from "~/infra/llm/language-model";
 import type { SpeechEngine } from "~/infra/speech/speech-engine";
 import { describeEngines } from "./engines-report";
 import { parseEnv } from "./env";
@@ -71,5 +72,33 @@ describe("describeEngines with local engines", () => {
         health: { state: "off" },
       });
     }
+  });
+  it("says a missing model's download failed, with its reason, or how far it is, instead of 'downloads on first use'", async () => {
+    const env = parseEnv({ MODEL_DIR: modelDir, SPEECH_ENGINE: "whisper-cpp", LLM_DOWNLOAD: "true" });
+    const llama: LanguageModel = {
+      id: "llama:qwen2.5-1.5b-instruct-q4_k_m.gguf",
+      contextTokens: 4096,
+      generateJson: async () => {
+        throw new Error("not called");
+      },
+      streamText: () => {
+        throw new Error("not called");
+      },
+      close: async () => {},
+    };
+    const [transcription, notes] = await describeEngines({
+      env,
+      speechEngine: async () => whisperEngine("ggml-base-q5_1.bin"),
+      languageModel: async () => llama,
+      downloads: async () => [
+        { modelId: "ggml-base-q5_1.bin", state: "downloading", error: null, bytesDone: 43, bytesTotal: 100 },
+        { modelId: "qwen2.5-1.5b-instruct-q4_k_m.gguf", state: "failed", error: "this machine cannot reach huggingface.co", bytesDone: 0, bytesTotal: null },
+      ],
+    });
+    expect(transcription?.health).toMatchObject({ state: "missing" });
+    expect(transcription?.health.detail).toContain("downloading 43%");
+    expect(notes?.health).toMatchObject({ state: "error" });
+    expect(notes?.health.detail).toContain("the download failed: this machine cannot reach huggingface.co");
+    expect(notes?.health.detail).not.toContain("first use");
   });
 });

@@ -1,6 +1,7 @@
 import { access, constants, stat } from "node:fs/promises";
 import path from "node:path";
 import type { StoredEngineSetting } from "~/core/engines/data";
+import type { ModelDownloadRow } from "~/core/model-downloads/data";
 import type { LanguageModel } from "~/infra/llm/language-model";
 import { defaultLlamaModel, operatorModelPath } from "~/infra/llm/llama-model-files";
 import { chatApiRoot } from "~/infra/llm/openai-client";
@@ -32,7 +33,11 @@ export interface EnginesReportDeps {
   languageModel: () => Promise<LanguageModel | null>;
   /** How long an endpoint has to answer GET /models (tests shorten it). */
   timeoutMs?: number;
+  /** The model downloads' rows (issue 19), so a missing file says whether its download runs or failed. */
+  downloads?: () => Promise<readonly DownloadRow[]>;
 }
+
+type DownloadRow = Pick<ModelDownloadRow, "modelId" | "state" | "error" | "bytesDone" | "bytesTotal">;
 
 /**
  * Where a capability's choice comes from: a variable an admin stored (and the environment does not set) makes
@@ -96,9 +101,21 @@ function reasonOf(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-async function fileHealth(file: string, whenMissing: string): Promise<Health> {
+/**
+ * A model file's health. When it is missing, its download row (ids are file names) says more than the
+ * default "downloads on first use": a failed download is an error with its reason, a running one its share.
+ */
+async function fileHealth(file: string, whenMissing: string, deps?: Pick<EnginesReportDeps, "downloads">): Promise<Health> {
   const found = await stat(file).catch(() => null);
-  return found?.isFile() ? { state: "ok", detail: file } : { state: "missing", detail: `${file}: ${whenMissing}` };
+  if (found?.isFile()) return { state: "ok", detail: file };
+  const rows = (await deps?.downloads?.().catch(() => [])) ?? [];
+  const download = rows.find((row) => row.modelId === path.basename(file));
+  if (download?.state === "failed") return { state: "error", detail: `${file}: the download failed: ${download.error ?? "unknown reason"}` };
+  if (download && (download.state === "queued" || download.state === "downloading" || download.state === "verifying")) {
+    const share = download.bytesTotal ? ` ${Math.floor((100 * download.bytesDone) / download.bytesTotal)}%` : "";
+    return { state: "missing", detail: `${file}: downloading${share}` };
+  }
+  return { state: "missing", detail: `${file}: ${whenMissing}` };
 }
 
 async function transcription(deps: EnginesReportDeps): Promise<EngineInfo> {
@@ -159,7 +176,7 @@ async function transcription(deps: EnginesReportDeps): Promise<EngineInfo> {
     return {
       ...base,
       model: env.WHISPER_CPP_MODEL,
-      health: await fileHealth(path.join(env.MODEL_DIR, env.WHISPER_CPP_MODEL), whenMissing),
+      health: await fileHealth(path.join(env.MODEL_DIR, env.WHISPER_CPP_MODEL), whenMissing, deps),
     };
   }
   if (engine.id.startsWith("pocketsphinx:")) {
@@ -174,7 +191,7 @@ async function transcription(deps: EnginesReportDeps): Promise<EngineInfo> {
   const health: Health =
     engine.id === "unavailable"
       ? { state: "off", detail: "nothing can transcribe: see SPEECH_ENGINE in the README" }
-      : await fileHealth(path.join(env.MODEL_DIR, env.WHISPER_CPP_MODEL), "downloads on the first transcription");
+      : await fileHealth(path.join(env.MODEL_DIR, env.WHISPER_CPP_MODEL), "downloads on the first transcription", deps);
   return { ...base, model: engine.id === "unavailable" ? null : env.WHISPER_CPP_MODEL, health };
 }
 
@@ -226,7 +243,7 @@ async function languageModelInfo(deps: EnginesReportDeps): Promise<Omit<EngineIn
     const fileName = model.id.slice("llama:".length);
     const file = env.LLM_MODEL_FILE ? operatorModelPath(env.MODEL_DIR, env.LLM_MODEL_FILE) : path.join(env.MODEL_DIR, fileName);
     const whenMissing = fileName === defaultLlamaModel.fileName ? "downloads on first use (LLM_DOWNLOAD=true)" : "absent";
-    return { engine: model.id, model: fileName, languages: null, source, ...choice, health: await fileHealth(file, whenMissing) };
+    return { engine: model.id, model: fileName, languages: null, source, ...choice, health: await fileHealth(file, whenMissing, deps) };
   }
   const health: Health = env.LLM_BASE_URL
     ? await probeModelsEndpoint(env.LLM_BASE_URL, env.LLM_API_KEY, timeoutMs)

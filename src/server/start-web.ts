@@ -5,9 +5,11 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAccountMail } from "../core/accounts/account-mail";
 import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
+import { analyticsConnectOrigins, analyticsSettingsFromEnv } from "../core/analytics/settings";
 import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/settings";
 import { botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
+import { sessionRecordingFromEnv, smartlookBrowserOrigins } from "../core/session-recording/settings";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
 import { offeredLanguages, spokenLanguagesOf } from "../core/transcription/offered-languages";
 import { resolveAuthSecret } from "../infra/auth/auth-secret";
@@ -16,9 +18,11 @@ import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
 import { type DatabaseHandle, openDatabase } from "../infra/db/client";
 import type { Logger } from "../infra/logging/logger";
 import type { MailCatcher } from "../infra/mail/mail-catcher";
+import { listModelDownloads } from "../core/model-downloads/data";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
+import { createAnalyticsGateway } from "../analytics/app";
 import { describeEngines } from "../runtime/engines-report";
 import type { Env } from "../runtime/env";
 import {
@@ -31,6 +35,7 @@ import {
   createSpeakerDiarizerLoader,
   createSpeechEngineLoader,
   createStorage,
+  createUploadStore,
   createZoomDeps,
 } from "../runtime/job-deps";
 import { createModelDownloads, type ModelDownloads } from "../runtime/model-downloads";
@@ -38,6 +43,7 @@ import { requestLocale } from "../shared/i18n/request-locale";
 import { createSessionResolver } from "./accounts/session-resolver";
 import { clientIpHeader } from "./api/auth/auth-routes";
 import { devMailboxPage, devMailRoutes } from "./api/dev-mail/dev-mail-routes";
+import { uploadExpirationMs } from "./api/uploads/upload-routes";
 import { createApp } from "./app";
 import { loadCatalogs } from "./i18n-catalogs";
 import { startNoteEventHub } from "./notes/note-events";
@@ -130,6 +136,7 @@ export async function startWeb(
   const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const botSettings = botSettingsFromEnv(env);
   const billing = billingSettingsFromEnv(env);
+  const sessionRecording = sessionRecordingFromEnv(env);
   const isSecureCookies = env.PUBLIC_URL?.startsWith("https://") ?? false;
   const auth = createAuth({
     db: database.db,
@@ -146,6 +153,9 @@ export async function startWeb(
   });
   const promoted = await grantAdmin(database.db, { emails: env.ADMIN_EMAILS });
   if (promoted > 0) logger.info({ count: promoted }, "ADMIN_EMAILS: existing users are admins");
+  // Issue 20: the embedded analytics gateway; its key is derived from the auth secret unless configured.
+  const analytics = analyticsSettingsFromEnv(env, secret);
+  if (!analytics.key) logger.warn("analytics: ANALYTICS_API_KEY, ANALYTICS_APP_ID and ANALYTICS_PASSPHRASE are not all set; the browser client stays off");
   const providers = enabledSignInProviders(env);
   const oneTapClientId = providers.includes("google") ? (env.GOOGLE_CLIENT_ID ?? null) : null;
   const engines = async () =>
@@ -155,6 +165,7 @@ export async function startWeb(
       locked: engineConfig.locked,
       speechEngine,
       languageModel,
+      downloads: () => listModelDownloads(database.db),
     });
   // Issue 19: the recommended models' downloads, in this process (MODEL_AUTO_DOWNLOAD starts them in main.ts).
   const modelDownloads = createModelDownloads({ db: database.db, logger, env, currentEnv: () => engineConfig.env() });
@@ -165,7 +176,7 @@ export async function startWeb(
     catalogs,
     enhancerUrl,
     publicUrl: env.PUBLIC_URL,
-    health: { databaseKind: database.kind, pingDatabase: database.ping, isQueueReady: queue.isReady },
+    health: { databaseKind: database.kind, pingDatabase: database.ping, isQueueReady: queue.isReady, storage },
     findRedirect: (fromPath) => findRedirect(database.db, fromPath),
     listRedirects: () => listRedirects(database.db),
     db: database.db,
@@ -174,7 +185,11 @@ export async function startWeb(
     secret,
     isSecureCookies,
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
-    thirdPartyOrigins: [...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []), ...paddleBrowserOrigins(billing)],
+    thirdPartyOrigins: [
+      ...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []),
+      ...paddleBrowserOrigins(billing),
+      ...smartlookBrowserOrigins(sessionRecording),
+    ],
     languageModel,
     embeddingModel,
     engines,
@@ -185,6 +200,7 @@ export async function startWeb(
       storage,
       events: noteEvents,
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
+      uploadStore: createUploadStore(env, { expirationMs: uploadExpirationMs }),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
       transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
       spokenLanguages: async () => spokenLanguagesOf(await speechEngine()),
@@ -193,9 +209,15 @@ export async function startWeb(
     calendar,
     zoom: createZoomDeps(env, { db: database.db, logger, authSecret: secret }),
     billing,
+    sessionRecording,
     support: { mailer: mail.mailer, email: env.SUPPORT_EMAIL },
     extraRoutes: mail.catcher ? [devMailRoutes(mail.catcher)] : [],
     extraPages: mail.catcher ? [devMailboxPage(mail.catcher)] : [],
+    analytics: {
+      gateway: createAnalyticsGateway({ db: database.db, logger: logger.child({ component: "analytics" }), key: analytics.key }),
+      browser: analytics.browser,
+      connectOrigins: analyticsConnectOrigins(analytics.browser),
+    },
   });
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
