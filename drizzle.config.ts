@@ -13,6 +13,8 @@ export default defineConfig({
     "./src/infra/db/calendar-schema.ts",
     "./src/infra/db/engines-schema.ts",
     "./src/infra/db/admin-schema.ts",
+    "./src/infra/db/request-guards-schema.ts",
+    "./src/infra/db/analytics-schema.ts",
   ],
   out: "./src/infra/db/migrations",
 });

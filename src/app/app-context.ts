@@ -1,6 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { createContext } from "react-router";
 import type { AccountSummary, SignInOptions } from "../shared/accounts/account-summary";
+import type { BrowserAnalyticsConfig } from "../shared/analytics/gateway-contract";
 import type { LandingPlans } from "../shared/billing/landing-plans";
 import type { Environment } from "../shared/environment";
 import type { Locale } from "../shared/i18n/locales";
@@ -37,6 +38,8 @@ export interface AppContext {
   findLandingPlans(): Promise<LandingPlans>;
   /** Where users write for help (SUPPORT_EMAIL): the shell's "Help and support". */
   supportEmail: string;
+  /** The analytics gateway the browser signs its events for (issue 20); null values keep the client off. */
+  analytics: BrowserAnalyticsConfig;
   /** Errors after the page started streaming are logged, not shown (spec section 8). */
   logRenderError(error: unknown): void;
 }

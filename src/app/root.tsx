@@ -22,7 +22,10 @@ import { seoLinks } from "../shared/routing/seo-links";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./app-context";
-import { setAnalyticsUser, trackPageView } from "./features/analytics/analytics";
+import { setAnalyticsUser, startAnalytics, trackPageView } from "./features/analytics/analytics";
+import { analyticsUserId } from "./features/analytics/analytics-client";
+import { currentTrackerName } from "./features/attribution/attribution-store";
+import { useAfterUserData } from "./features/attribution/use-after-user-data";
 import { installSessionHandlers } from "./features/auth/session";
 import { clientGuard } from "./guards/client-guard";
 import { getClientGuardState, isClientGuardStateKnown, setClientGuardState } from "./guards/client-state";
@@ -32,6 +35,7 @@ import { AlertList } from "./ui/alert-list";
 import { pushAlert } from "./ui/alert-store";
 import { isChunkLoadError, reloadAfterChunkError, watchBuilds } from "./ui/build-watcher";
 import { ConfirmDialogHost } from "./ui/confirm-dialog-host";
+import { isBotUserAgent, renderErrorDisplay } from "./ui/render-error-display";
 import { StaticAlertList } from "./ui/static-alert-list";
 import { useTheme } from "./ui/theme-store";
 
@@ -63,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce: app.nonce,
     enhancerUrl: app.enhancerUrl,
     supportEmail: app.supportEmail,
+    isBot: isBotUserAgent(request.headers.get("user-agent")),
+    analytics: app.analytics,
   };
 }
 
@@ -114,7 +120,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={data?.nonce} />
           </>
         ) : (
-          data?.enhancerUrl && <script type="module" src={data.enhancerUrl} nonce={data.nonce} />
+          // Issue 20: the static pages' page-view sender reads the gateway values from data-analytics.
+          data?.enhancerUrl && (
+            <script
+              type="module"
+              src={data.enhancerUrl}
+              nonce={data.nonce}
+              data-analytics={JSON.stringify({ ...data.analytics, userId: data.account ? analyticsUserId(data.account.id) : null })}
+            />
+          )
         )}
       </body>
     </html>
@@ -130,9 +144,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => watchBuilds(window.__reactRouterManifest?.version ?? ""), []);
   useEffect(() => installSessionHandlers(), []);
   // Analytics (spec section 7 page views): the user first, so the first page view is already theirs.
+  if (isHydrated) startAnalytics(loaderData.analytics, { trackerName: currentTrackerName });
   const analyticsUserId = loaderData.account?.id ?? null;
   const { pathname } = useLocation();
   useEffect(() => setAnalyticsUser(analyticsUserId), [analyticsUserId]);
+  // Issue 20: attribution kept from the landing visit, stored on the account; session recording if configured.
+  useAfterUserData(analyticsUserId);
   useEffect(() => trackPageView(pathname), [pathname]);
   if (!isHydrated) {
     return (
@@ -159,6 +176,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const isChunkError = isChunkLoadError(error);
+  // spec 8: a render error met by a bot is only logged (the server logged it; this is the browser's log).
+  const isBot = rootData?.isBot ?? (typeof navigator !== "undefined" && isBotUserAgent(navigator.userAgent));
+  const isHidden = renderErrorDisplay(error, { isBot }) === "hidden";
+  useEffect(() => {
+    if (isHidden) console.warn("render error for a bot user agent (not shown)", error);
+  }, [isHidden, error]);
 
   useEffect(() => {
     if (rootData) setClientGuardState({ viewer: rootData.viewer, environment: rootData.environment, redirects: rootData.redirects });
@@ -175,6 +198,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.message
       : t("errors.unexpected");
   const isKnownPage = matchRoute(location.pathname) !== null;
+  if (isHidden) {
+    return (
+      <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+        <title>Parley</title>
+        <a className="btn-primary" href={localizePath("/", splitLocale(location.pathname).locale)}>
+          {t("errors.backHome")}
+        </a>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{`${status} · Parley`}</title>

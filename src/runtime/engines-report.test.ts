@@ -92,7 +92,13 @@ describe("describeEngines with local engines", () => {
       languageModel: async () => llama,
       downloads: async () => [
         { modelId: "ggml-base-q5_1.bin", state: "downloading", error: null, bytesDone: 43, bytesTotal: 100 },
-        { modelId: "qwen2.5-1.5b-instruct-q4_k_m.gguf", state: "failed", error: "this machine cannot reach huggingface.co", bytesDone: 0, bytesTotal: null },
+        {
+          modelId: "qwen2.5-1.5b-instruct-q4_k_m.gguf",
+          state: "failed",
+          error: "this machine cannot reach huggingface.co",
+          bytesDone: 0,
+          bytesTotal: null,
+        },
       ],
     });
     expect(transcription?.health).toMatchObject({ state: "missing" });

@@ -110,7 +110,8 @@ async function fileHealth(file: string, whenMissing: string, deps?: Pick<Engines
   if (found?.isFile()) return { state: "ok", detail: file };
   const rows = (await deps?.downloads?.().catch(() => [])) ?? [];
   const download = rows.find((row) => row.modelId === path.basename(file));
-  if (download?.state === "failed") return { state: "error", detail: `${file}: the download failed: ${download.error ?? "unknown reason"}` };
+  if (download?.state === "failed")
+    return { state: "error", detail: `${file}: the download failed: ${download.error ?? "unknown reason"}` };
   if (download && (download.state === "queued" || download.state === "downloading" || download.state === "verifying")) {
     const share = download.bytesTotal ? ` ${Math.floor((100 * download.bytesDone) / download.bytesTotal)}%` : "";
     return { state: "missing", detail: `${file}: downloading${share}` };

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { analyticsEnvShape } from "../core/analytics/settings";
 import { billingEnvShape } from "../core/billing/settings";
 import { calendarEnvShape } from "../core/calendars/settings";
 import { botEnvShape } from "../core/meetings/settings";
+import { sessionRecordingEnvShape } from "../core/session-recording/settings";
 import { socialEnvShape } from "../infra/auth/social/social-env";
+import { botLauncherEnvShape } from "../infra/bots/kubernetes-env";
 import { diarizationEnvShape } from "../infra/diarization/diarization-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
 import { speechEnvShape } from "../infra/speech/speech-env";
+import { storageEnvShape } from "../infra/storage/storage-env";
 import { youtubeEnvShape } from "../infra/youtube/youtube-env";
 
 // Parsed once at start; every setting has an embedded default so `npm start` needs no env at all.
@@ -32,6 +36,12 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Multiplies the auth rate limits (sign-in, sign-up, reset, verification); e2e runs raise it. */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * Proxies of our own in front of the web (a load balancer, an ingress; issue 21). 0: the client is the
+   * socket's peer. N: the client is the address the outermost of them saw, N entries from the right of
+   * X-Forwarded-For; otherwise every user behind the balancer would share its address's auth rate limits.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** smtp(s)://user:pass@host:port; unset: mail goes to the embedded catcher (dev mailbox at /dev/mailbox). */
   SMTP_URL: z
     .string()
@@ -73,6 +83,11 @@ export const envSchema = z.object({
   TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** A transcription worker's heartbeat (>= 10 s): a killed worker's job is retried after this. */
   TRANSCRIPTION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /**
+   * First wait before a failed or taken-over transcription runs again (doubled each retry, up to 5 min): a
+   * busy engine server gets time. Tests shorten it so a killed worker's job comes back within seconds.
+   */
+  TRANSCRIPTION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** Wait before the AI-notes job tries again after a failed model call (a busy endpoint gets time). */
   NOTES_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
@@ -108,11 +123,15 @@ export const envSchema = z.object({
   ...socialEnvShape,
   ...speechEnvShape,
   ...youtubeEnvShape,
+  ...storageEnvShape,
   ...llmEnvShape,
   ...diarizationEnvShape,
   ...botEnvShape,
+  ...botLauncherEnvShape,
   ...billingEnvShape,
   ...calendarEnvShape,
+  ...sessionRecordingEnvShape,
+  ...analyticsEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { S3Store } from "@tus/s3-store";
 import type { PgBoss } from "pg-boss";
 import { enqueueNotes, type NotesDeps, notesJob } from "../core/ai-notes/jobs";
 import { billingSettingsFromEnv } from "../core/billing/settings";
@@ -13,7 +14,7 @@ import { enqueueTranscription, transcriptionJob } from "../core/transcription/jo
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
 import type { ZoomDeps } from "../core/zoom/zoom-connect";
 import { fetchZoomJoinToken } from "../core/zoom/zoom-join-token";
-import { createChildProcessLauncher } from "../infra/bots/child-process-launcher";
+import { createBotLauncher } from "../infra/bots/create-bot-launcher";
 import type { Database } from "../infra/db/client";
 import { notifyCalendarChanged } from "../infra/db/note-changes";
 import { createSpeakerDiarizer } from "../infra/diarization/create-speaker-diarizer";
@@ -28,7 +29,9 @@ import type { JobDefinition } from "../infra/queue/job-registry";
 import { createSpeechEngine } from "../infra/speech/create-speech-engine";
 import type { SpeechEngine } from "../infra/speech/speech-engine";
 import { createDiskStorage } from "../infra/storage/disk-storage";
+import type { S3Connection } from "../infra/storage/s3-client";
 import type { Storage } from "../infra/storage/storage";
+import { parseStorageUrl, type StorageConfig } from "../infra/storage/storage-env";
 import { youtubeAllowedHosts } from "../infra/youtube/youtube-client";
 import { youtubeExtractorSetting } from "../infra/youtube/youtube-env";
 import { createYtDlpLoader } from "../infra/youtube/yt-dlp-process";
@@ -38,9 +41,31 @@ import type { Env } from "./env";
 import { languageModelDownloadStatus } from "./model-downloads";
 import { createVersionedLoader } from "./versioned-loader";
 
-/** Media and documents on disk under DATA_DIR/files (S3 joins here later, behind the same interface). */
-export function createStorage(env: Env): Storage {
-  return createDiskStorage(path.resolve(env.DATA_DIR, "files"));
+/**
+ * Media and documents: on disk under DATA_DIR/files (the default) or in the S3 bucket STORAGE_URL names (issue 21).
+ * The AWS SDK loads only when S3 is configured: it costs a disk install over a second at every start.
+ */
+export async function createStorage(env: Env): Promise<Storage> {
+  const config = parseStorageUrl(env.STORAGE_URL);
+  if (config.kind === "disk") return createDiskStorage(path.resolve(config.root ?? path.join(env.DATA_DIR, "files")));
+  const { createS3Storage } = await import("../infra/storage/s3-storage");
+  return createS3Storage({ ...s3ConnectionOf(env, config), publicEndpoint: config.publicEndpoint });
+}
+
+/** Where tus keeps uploads in progress: null on disk (DATA_DIR/uploads), the bucket with S3 (any web process resumes). */
+export async function createUploadStore(env: Env, { expirationMs }: { expirationMs: number }): Promise<S3Store | null> {
+  const config = parseStorageUrl(env.STORAGE_URL);
+  if (config.kind !== "s3") return null;
+  const { createS3UploadStore } = await import("../infra/storage/s3-upload-store");
+  return createS3UploadStore(s3ConnectionOf(env, config), { expirationMs });
+}
+
+function s3ConnectionOf(env: Env, config: Extract<StorageConfig, { kind: "s3" }>): S3Connection {
+  const credentials =
+    env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : null;
+  return { bucket: config.bucket, endpoint: config.endpoint, region: config.region, forcePathStyle: config.forcePathStyle, credentials };
 }
 
 /** Where the engines read their settings: the stored choices merged under the environment, or a fixed Env. */
@@ -236,7 +261,11 @@ export function createJobDefinitions(
     logger: deps.logger,
   });
   return [
-    transcriptionJob(transcription, { heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS, concurrency: env.TRANSCRIPTION_CONCURRENCY }),
+    transcriptionJob(transcription, {
+      heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS,
+      retryDelaySeconds: env.TRANSCRIPTION_RETRY_DELAY_SECONDS,
+      concurrency: env.TRANSCRIPTION_CONCURRENCY,
+    }),
     notesJob(notes, { retryDelaySeconds: env.NOTES_RETRY_DELAY_SECONDS, concurrency: env.NOTES_CONCURRENCY }),
     dispatch,
     calendarSyncJob(deps.calendar),
@@ -261,7 +290,7 @@ export function createBotLaunchJob(
     settings,
     tokenSecret: botTokenSecret(settings, deps.authSecret),
     callbackBaseUrl: deps.callbackBaseUrl,
-    launcher: createChildProcessLauncher({ chromiumPath: settings.chromiumPath }),
+    launcher: createBotLauncher(env, { chromiumPath: settings.chromiumPath }),
     logger: deps.logger,
     planLimits: billingSettingsFromEnv(env).limits,
     zoomJoinToken: (input) => fetchZoomJoinToken(zoom, input),

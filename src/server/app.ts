@@ -7,11 +7,13 @@ import { createLandingPlans } from "../core/billing/landing-plans";
 import { findDemoNote } from "../core/demo-notes/data";
 import { findSharedNote } from "../core/sharing/data";
 import type { SignInOptions } from "../shared/accounts/account-summary";
+import type { BrowserAnalyticsConfig } from "../shared/analytics/gateway-contract";
 import { catalogBasePath } from "../shared/i18n/catalog-path";
 import { catalogMaxAgeSeconds, isLocale } from "../shared/i18n/locales";
 import { type ApiDeps, apiApp } from "./api/api-app";
 import type { AppEnv } from "./hono-env";
 import type { Catalogs } from "./i18n-catalogs";
+import { earlyAnswer } from "./middleware/early-answer";
 import { localeRedirect } from "./middleware/locale-redirect";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
@@ -30,6 +32,10 @@ export interface AppDeps extends ApiDeps {
   signIn: SignInOptions;
   /** Origins of configured third-party scripts the CSP must allow (interpretations 27). */
   thirdPartyOrigins: string[];
+  /** Origins media may come from besides this one (the S3 store's presigned URLs, issue 21). */
+  mediaOrigins?: string[];
+  /** The analytics gateway mounted at /analytics (the embedded default) and what the browser gets to reach it. */
+  analytics: { gateway: Hono | null; browser: BrowserAnalyticsConfig; connectOrigins: string[] };
   /** Plain pages outside React Router (the dev mailbox when the embedded catcher runs). */
   extraPages?: Hono[];
 }
@@ -37,13 +43,23 @@ export interface AppDeps extends ApiDeps {
 /** The web role's HTTP app: API, catalogs, static files, then the React Router pages. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // Outermost: it sees the final answer, and whether the request body was read before it.
+  app.use(earlyAnswer());
   app.use(requestId());
   app.use(requestLogger(deps.logger));
-  app.use(securityHeaders({ thirdPartyOrigins: deps.thirdPartyOrigins }));
+  app.use(
+    securityHeaders({
+      thirdPartyOrigins: deps.thirdPartyOrigins,
+      connectOrigins: deps.analytics.connectOrigins,
+      mediaOrigins: deps.mediaOrigins,
+    }),
+  );
   app.use(compress());
 
   app.route("/api", apiApp(deps));
   app.all("/api/*", (c) => c.json({ success: false, errorCode: "NOT_FOUND", message: "No such API route" }, 404));
+  // Issue 20: the analytics gateway (src/analytics/) in this process; it uses no session and no CSRF token.
+  if (deps.analytics.gateway) app.route("/analytics", deps.analytics.gateway);
 
   // spec section 7: locale messages from an internal path per locale, cached 24 hours.
   app.get(`${catalogBasePath}/:locale/:file`, (c) => {
@@ -84,6 +100,7 @@ export function createApp(deps: AppDeps) {
       paymentsOn: deps.billing.paymentsOn,
       findLandingPlans: createLandingPlans(deps.billing, deps.logger),
       supportEmail: deps.support.email,
+      analytics: deps.analytics.browser,
     }),
   );
   app.onError((error, c) => {

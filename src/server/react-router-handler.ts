@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { AppContext, appContext } from "../app/app-context";
 import type { Logger } from "../infra/logging/logger";
 import type { SignInOptions } from "../shared/accounts/account-summary";
+import type { BrowserAnalyticsConfig } from "../shared/analytics/gateway-contract";
 import type { LandingPlans } from "../shared/billing/landing-plans";
 import { readCookie } from "../shared/cookies";
 import { environmentFromHost } from "../shared/environment";
@@ -35,6 +36,8 @@ export interface ReactRouterDeps {
   supportEmail: string;
   /** Whether Pro is sold here (decision 022): the routing rules have no paywall step without it. */
   paymentsOn: boolean;
+  /** How the browser reaches the analytics gateway (issue 20). */
+  analytics: BrowserAnalyticsConfig;
 }
 
 /** Mounts the React Router app: every request gets the app context the guards and pages read. */
@@ -69,6 +72,7 @@ export function reactRouterHandler(deps: ReactRouterDeps) {
       findDemoNote: deps.findDemoNote,
       findLandingPlans: () => deps.findLandingPlans(new URL(origin).host),
       supportEmail: deps.supportEmail,
+      analytics: deps.analytics,
       logRenderError: (error: unknown) => deps.logger.error({ requestId, err: error, path: url.pathname }, "render error"),
     });
     // React Router answers an unknown URL with 404 before any middleware runs, so the redirect

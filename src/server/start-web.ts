@@ -3,13 +3,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { createAnalyticsGateway } from "../analytics/app";
 import { createAccountMail } from "../core/accounts/account-mail";
 import { ensureUserData, grantAdmin } from "../core/accounts/mutations";
 import { analyticsConnectOrigins, analyticsSettingsFromEnv } from "../core/analytics/settings";
 import { billingSettingsFromEnv, paddleBrowserOrigins } from "../core/billing/settings";
 import { botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
+import { listModelDownloads } from "../core/model-downloads/data";
 import { sessionRecordingFromEnv, smartlookBrowserOrigins } from "../core/session-recording/settings";
+import { accountSignInLimit } from "../core/sign-in-limits/account-sign-in-limit";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
 import { offeredLanguages, spokenLanguagesOf } from "../core/transcription/offered-languages";
 import { resolveAuthSecret } from "../infra/auth/auth-secret";
@@ -18,11 +21,10 @@ import { enabledSignInProviders } from "../infra/auth/social/social-plugin";
 import { type DatabaseHandle, openDatabase } from "../infra/db/client";
 import type { Logger } from "../infra/logging/logger";
 import type { MailCatcher } from "../infra/mail/mail-catcher";
-import { listModelDownloads } from "../core/model-downloads/data";
 import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
-import { createAnalyticsGateway } from "../analytics/app";
+import { parseStorageUrl, storageMediaOrigins } from "../infra/storage/storage-env";
 import { describeEngines } from "../runtime/engines-report";
 import type { Env } from "../runtime/env";
 import {
@@ -95,7 +97,7 @@ export async function startWeb(
   const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"), {
     monitorSeconds: env.QUEUE_MONITOR_SECONDS,
   });
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   const secret = await resolveAuthSecret(env);
   // Issue 19: the engines follow the admins' stored choices (the environment wins) without a restart.
   const engineConfig = createProcessEngineConfig(env, { db: database.db, logger, authSecret: secret, environment: options.environment });
@@ -147,6 +149,7 @@ export async function startWeb(
     social: env,
     mail: createAccountMail({ db: database.db, mailer: mail.mailer, publicUrl: env.PUBLIC_URL }),
     rateLimitScale: env.AUTH_RATE_LIMIT_SCALE,
+    signInLimit: accountSignInLimit(database.db),
     clientIpHeader,
     log: (level, message) => logger[level]({ component: "better-auth" }, message),
     onUserCreated: ({ id }, headers) => ensureUserData(database.db, { userId: id, language: headers ? requestLocale(headers) : null }),
@@ -155,7 +158,8 @@ export async function startWeb(
   if (promoted > 0) logger.info({ count: promoted }, "ADMIN_EMAILS: existing users are admins");
   // Issue 20: the embedded analytics gateway; its key is derived from the auth secret unless configured.
   const analytics = analyticsSettingsFromEnv(env, secret);
-  if (!analytics.key) logger.warn("analytics: ANALYTICS_API_KEY, ANALYTICS_APP_ID and ANALYTICS_PASSPHRASE are not all set; the browser client stays off");
+  if (!analytics.key)
+    logger.warn("analytics: ANALYTICS_API_KEY, ANALYTICS_APP_ID and ANALYTICS_PASSPHRASE are not all set; the browser client stays off");
   const providers = enabledSignInProviders(env);
   const oneTapClientId = providers.includes("google") ? (env.GOOGLE_CLIENT_ID ?? null) : null;
   const engines = async () =>
@@ -181,10 +185,12 @@ export async function startWeb(
     listRedirects: () => listRedirects(database.db),
     db: database.db,
     auth,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     resolveSession: createSessionResolver(auth, database.db),
     secret,
     isSecureCookies,
     signIn: { providers, oneTapClientId, gsiClientUrl: oneTapClientId ? env.GOOGLE_GSI_CLIENT_URL : null },
+    mediaOrigins: storageMediaOrigins(parseStorageUrl(env.STORAGE_URL)),
     thirdPartyOrigins: [
       ...(oneTapClientId ? [new URL(env.GOOGLE_GSI_CLIENT_URL).origin] : []),
       ...paddleBrowserOrigins(billing),
@@ -200,7 +206,7 @@ export async function startWeb(
       storage,
       events: noteEvents,
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
-      uploadStore: createUploadStore(env, { expirationMs: uploadExpirationMs }),
+      uploadStore: await createUploadStore(env, { expirationMs: uploadExpirationMs }),
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
       transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
       spokenLanguages: async () => spokenLanguagesOf(await speechEngine()),

@@ -20,10 +20,15 @@ describe.each(databaseKinds)("web role on %s", (kind) => {
     await web?.stop();
   });
 
-  it("reports database and queue readiness", async () => {
+  it("reports database, queue and storage readiness", async () => {
     const response = await get("/api/health");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: { ready: true, kind }, queue: { ready: true } });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      database: { ready: true, kind },
+      queue: { ready: true },
+      storage: { ready: true, kind: "disk" },
+    });
   });
 
   it("serves the OpenAPI document and its docs page without any CDN", async () => {

@@ -47,7 +47,7 @@ async function main() {
     await queue.stop();
     await database.close();
   };
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   const authSecret = await resolveAuthSecret(env);
   // Issue 19: the same stored engine choices as the web's, followed without a restart.
   const engineConfig = createProcessEngineConfig(env, { db: database.db, logger, authSecret });

@@ -5,6 +5,8 @@ import { localeCookieMaxAgeSeconds, localeCookieName } from "~/shared/i18n/local
 import { themeCookieName } from "~/shared/theme";
 import { alertLifetimeMs } from "../ui/alert-store-constants";
 import { writeCookie } from "../ui/write-cookie";
+import "../features/attribution/capture-landing";
+import "./page-view-sender";
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 

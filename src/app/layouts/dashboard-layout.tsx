@@ -31,6 +31,8 @@ export default function DashboardLayout() {
     { href: to("/settings/profile"), label: t("nav.settings") },
     ...(root?.viewer?.isAdmin
       ? [
+          // `end`: the overview is active on /admin only, not on every admin page below it.
+          { href: to("/admin"), label: t("nav.adminOverview"), end: true },
           { href: to("/admin/notes"), label: t("nav.adminNotes") },
           { href: to("/admin/users"), label: t("nav.adminUsers") },
           { href: to("/admin/audit"), label: t("nav.adminAudit") },
@@ -44,6 +46,7 @@ export default function DashboardLayout() {
         <NavLink
           key={item.href}
           to={item.href}
+          end={"end" in item && item.end}
           onClick={() => setMenuOpen(false)}
           className={({ isActive }) =>
             `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`

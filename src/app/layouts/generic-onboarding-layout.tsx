@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { trackPolicyLinkClicked } from "../features/analytics/analytics";
 import type { FrameOptions, SetFrameOptions } from "../features/onboarding/use-onboarding-frame";
 import { useLocalizedPath } from "../i18n/use-locale";
 import { useRouteName } from "../i18n/use-route-name";
@@ -16,7 +17,10 @@ export default function GenericOnboardingLayout() {
   const [frame, setFrame] = useState<FrameOptions | null>(null);
   const options: FrameOptions = frame ?? { close: { href: to("/home"), label: t("ui.close") } };
   // The onboarding steps' promise is for the onboarding only; the paywall and checkout get a plan note.
-  const aside = useRouteName() === "OnboardingDefault" ? t("shell.onboardingAside") : t("shell.planAside");
+  const routeName = useRouteName();
+  const aside = routeName === "OnboardingDefault" ? t("shell.onboardingAside") : t("shell.planAside");
+  // spec 7: the policy-link click carries its source: the page it was clicked on (onboarding_default, paywall, checkout).
+  const policySource = routeName.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
   return (
     <OnboardingFrame
       logoHref={to("/home")}
@@ -27,6 +31,7 @@ export default function GenericOnboardingLayout() {
         { href: to("/terms.html"), label: t("policyLinks.terms") },
         { href: to("/policy.html"), label: t("policyLinks.privacy") },
       ]}
+      onPolicyLinkClick={() => trackPolicyLinkClicked(policySource)}
       aside={<p className="text-lg font-semibold">{aside}</p>}
     >
       <Outlet context={setFrame satisfies SetFrameOptions} />

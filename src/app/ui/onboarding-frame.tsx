@@ -15,11 +15,13 @@ export interface OnboardingFrameProps {
   skip?: FrameAction & { style: SkipStyle };
   close?: FrameAction;
   policyLinks?: { href: string; label: string }[];
+  /** Where React runs (the generic onboarding layout): a policy link's click, for its analytics event. */
+  onPolicyLinkClick?: () => void;
   aside?: ReactNode;
   children: ReactNode;
 }
 
-export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, aside, children }: OnboardingFrameProps) {
+export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, onPolicyLinkClick, aside, children }: OnboardingFrameProps) {
   return (
     <div className="grid min-h-screen md:grid-cols-2">
       <aside className="dotted-bg relative hidden flex-col justify-between bg-indigo-50 p-10 text-indigo-200 md:flex dark:bg-indigo-950/40 dark:text-indigo-900">
@@ -78,7 +80,14 @@ export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, asi
         {policyLinks && (
           <p className="flex gap-4 text-xs text-slate-500">
             {policyLinks.map((link) => (
-              <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" className="hover:underline">
+              <a
+                key={link.href}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:underline"
+                onClick={onPolicyLinkClick}
+              >
                 {link.label}
               </a>
             ))}

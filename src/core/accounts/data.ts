@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { account, user, userData } from "~/infra/db/auth-schema";
 import type { Database } from "~/infra/db/client";
-import { type OnboardingFlagName, onboardingFlagNames, preferencesSchema, type UserPayload } from "~/shared/accounts/user-payload";
+import {
+  type OnboardingFlagName,
+  onboardingFlagNames,
+  preferencesSchema,
+  type StoredClickIds,
+  type UserPayload,
+} from "~/shared/accounts/user-payload";
+import { clickIdNames } from "~/shared/analytics/attribution";
 import { subscriptionSchema } from "~/shared/billing/subscription";
 import { isLocale } from "~/shared/i18n/locales";
 
@@ -49,6 +56,22 @@ function pickFlags(stored: Record<string, boolean>): Partial<Record<OnboardingFl
   const flags: Partial<Record<OnboardingFlagName, boolean>> = {};
   for (const name of onboardingFlagNames) if (typeof stored[name] === "boolean") flags[name] = stored[name];
   return flags;
+}
+
+/** The attribution stored by `setClickIds`, split back into click ids and utm_ parameters; null when the user is gone. */
+export async function findClickIds(db: Database, { userId }: { userId: string }): Promise<StoredClickIds | null> {
+  const [row] = await db.select({ clickIds: userData.clickIds }).from(userData).where(eq(userData.userId, userId)).limit(1);
+  if (!row) return null;
+  const stored: StoredClickIds = { clickIds: {}, utm: {} };
+  for (const [key, value] of Object.entries(row.clickIds)) {
+    if (typeof value !== "string") continue;
+    if (key.startsWith("utm_")) stored.utm[key] = value;
+    else {
+      const name = clickIdNames.find((known) => known === key);
+      if (name) stored.clickIds[name] = value;
+    }
+  }
+  return stored;
 }
 
 /** The user's chosen interface language, for mails sent outside a request. */

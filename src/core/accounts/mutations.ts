@@ -57,10 +57,22 @@ export async function markConversationRecorded(db: Database, { userId }: { userI
     .where(sql`${userData.userId} = ${userId} and not coalesce((${userData.onboarding} ->> 'conversationRecorded')::boolean, false)`);
 }
 
+/**
+ * spec section 7 `POST /user/set-click-ids`: click ids merge (the newest id per ad network is the one its
+ * conversion API matches); utm_ parameters are first touch, so a set already stored is kept whole (a second
+ * browser's campaign does not rewrite how the account came). Both live in the click_ids document, utm_ keys
+ * beside the click ids (no name of spec 3's list starts with utm_).
+ */
 export async function setClickIds(db: Database, { userId, input }: { userId: string; input: SetClickIdsInput }): Promise<void> {
+  const clickIds = JSON.stringify(input.clickIds);
+  const utm = JSON.stringify(input.utm ?? {});
+  const hasUtm = sql`exists (select 1 from jsonb_object_keys(${userData.clickIds}) as stored(key) where left(stored.key, 4) = 'utm_')`;
   await db
     .update(userData)
-    .set({ clickIds: sql`${userData.clickIds} || ${JSON.stringify(input.clickIds)}::jsonb`, updatedAt: new Date() })
+    .set({
+      clickIds: sql`case when ${hasUtm} then ${userData.clickIds} || ${clickIds}::jsonb else ${userData.clickIds} || ${clickIds}::jsonb || ${utm}::jsonb end`,
+      updatedAt: new Date(),
+    })
     .where(eq(userData.userId, userId));
 }
 

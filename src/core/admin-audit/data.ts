@@ -8,10 +8,17 @@ export type AdminAuditRow = typeof adminAudit.$inferSelect;
 
 export async function listAdminActions(
   db: Database,
-  { before, limit = 50, targetUserId }: { before?: { createdAt: Date; id: string } | null; limit?: number; targetUserId?: string | null },
+  {
+    before,
+    limit = 50,
+    targetUserId,
+    targetEmail,
+  }: { before?: { createdAt: Date; id: string } | null; limit?: number; targetUserId?: string | null; targetEmail?: string | null },
 ): Promise<AdminAuditRow[]> {
   const conditions: (SQL | undefined)[] = [
     targetUserId ? eq(adminAudit.targetUserId, targetUserId) : undefined,
+    // E-mails are audited lower-cased (recordAdminAction's callers pass the stored, lower-cased e-mail).
+    targetEmail ? eq(adminAudit.targetEmail, targetEmail.toLowerCase()) : undefined,
     before
       ? or(lt(adminAudit.createdAt, before.createdAt), and(eq(adminAudit.createdAt, before.createdAt), lt(adminAudit.id, before.id)))
       : undefined,

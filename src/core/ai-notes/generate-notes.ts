@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { LanguageModel } from "~/infra/llm/language-model";
 import type { ActionItem, AiNotesContent, Chapter, NotesTemplate } from "~/shared/ai-notes/ai-notes-api";
-import { extractNotes } from "./extractive";
 import type { GeneratedNotes } from "./mutations";
 import { isOffTranscript, knownOrNull, type NotesOutputProblem, notesOutputProblem } from "./notes-output-checks";
 import { chunkNotesJsonSchema, chunkNotesMessages, finalNotesJsonSchema, finalNotesMessages } from "./prompts";
@@ -113,6 +112,8 @@ export interface GenerateNotesInput {
 export async function generateNotes(input: GenerateNotesInput): Promise<GeneratedNotes> {
   const { model, language, template } = input;
   if (!model) {
+    // wink-nlp and its English model load with the first extractive notes, not with the process (issue 22).
+    const { extractNotes } = await import("./extractive");
     return {
       content: extractNotes({ segments: input.segments, language, template, meetingDate: input.meetingDate }),
       template,

@@ -26,7 +26,7 @@ export function createLandingPlans(settings: BillingSettings, logger: Logger): (
       timer = setTimeout(() => reject(new PaddleCallError("timeout", `no answer in ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const result = await Promise.race([previewPrices(paddle, { priceIds, customerIpAddress: null }), timeout]);
+      const result = await Promise.race([previewPrices(await paddle(), { priceIds, customerIpAddress: null }), timeout]);
       if (!result) throw new PaddleCallError("empty_preview", "the price preview had no line items");
       return startingPrice(result.prices);
     } finally {

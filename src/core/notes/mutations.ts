@@ -65,12 +65,29 @@ type NotePatch = Partial<
 /** Updates the user's note and tells open pages; false when it is not the user's (or is gone). */
 export async function updateNote(
   db: Database,
-  { userId, noteId, patch }: { userId: string; noteId: string; patch: NotePatch },
+  {
+    userId,
+    noteId,
+    patch,
+    whenTranscriptionCode,
+  }: {
+    userId: string;
+    noteId: string;
+    patch: NotePatch;
+    /** Only while the note still has this transcription status: of two racing callers, one changes it. */
+    whenTranscriptionCode?: TranscriptionCode;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(notes)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(notes.userId, userId), eq(notes.id, noteId)))
+    .where(
+      and(
+        eq(notes.userId, userId),
+        eq(notes.id, noteId),
+        whenTranscriptionCode ? eq(notes.transcriptionCode, whenTranscriptionCode) : undefined,
+      ),
+    )
     .returning({ id: notes.id });
   if (rows.length === 0) return false;
   await notifyNoteChanged(db, { userId, noteId });

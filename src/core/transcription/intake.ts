@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Database } from "~/infra/db/client";
 import type { NoteSource } from "~/infra/db/notes-schema";
 import { remuxWebm } from "~/infra/media/ffmpeg";
+import { withLocalCopy } from "~/infra/storage/local-copy";
 import type { Storage } from "~/infra/storage/storage";
 import type { NoteType } from "~/shared/notes/statuses";
 import { findNote } from "../notes/data";
@@ -63,6 +64,10 @@ function countsAsUpload(type: NoteType): boolean {
   return type === "file" || type === "document";
 }
 
+function isRemuxed(metadata: UploadMetadata): boolean {
+  return metadata.kind === "recording" && !(metadata.filetype && !metadata.filetype.includes("webm"));
+}
+
 /**
  * A browser recording (MediaRecorder WebM) has no duration and no seek cues in its head, and the note
  * page plays it as soon as it is stored: it is remuxed first (streams copied, a second or so for an hour),
@@ -70,7 +75,7 @@ function countsAsUpload(type: NoteType): boolean {
  * stored as they came: the player finds their length itself. A recording ffmpeg cannot remux is kept.
  */
 async function playableRecording(metadata: UploadMetadata, filePath: string): Promise<string> {
-  if (metadata.kind !== "recording" || (metadata.filetype && !metadata.filetype.includes("webm"))) return filePath;
+  if (!isRemuxed(metadata)) return filePath;
   const remuxed = `${filePath}.remuxed.webm`;
   try {
     await remuxWebm(filePath, remuxed);
@@ -79,6 +84,27 @@ async function playableRecording(metadata: UploadMetadata, filePath: string): Pr
   }
   await rm(filePath, { force: true });
   return remuxed;
+}
+
+/**
+ * Where a finished upload's bytes are: a local file (tus on disk) or a key in storage (tus on S3, issue
+ * 21: the upload's object in the bucket, moved by a copy inside the store, never through this process).
+ */
+export type UploadedBytes = { filePath: string } | { stagedKey: string };
+
+async function storeUpload(storage: Storage, key: string, metadata: UploadMetadata, bytes: UploadedBytes): Promise<void> {
+  if ("filePath" in bytes) {
+    await storage.importFile(key, await playableRecording(metadata, bytes.filePath));
+    return;
+  }
+  if (!isRemuxed(metadata)) {
+    await storage.move(bytes.stagedKey, key);
+    return;
+  }
+  // ffmpeg needs a local file: the recording is copied down, remuxed and stored, then its upload is dropped.
+  const { stagedKey } = bytes;
+  await withLocalCopy(storage, stagedKey, async (copy) => storage.importFile(key, await playableRecording(metadata, copy)));
+  await storage.delete(stagedKey);
 }
 
 /**
@@ -91,32 +117,37 @@ export async function acceptUpload(
     userId,
     noteId,
     metadata,
-    filePath,
+    bytes,
     sizeBytes,
-  }: { userId: string; noteId: string; metadata: UploadMetadata; filePath: string; sizeBytes: number },
+  }: { userId: string; noteId: string; metadata: UploadMetadata; bytes: UploadedBytes; sizeBytes: number },
 ): Promise<{ noteId: string }> {
   const existing = await findNote(deps.db, { userId, noteId });
   if (existing) {
-    await rm(filePath, { force: true });
+    if ("filePath" in bytes) await rm(bytes.filePath, { force: true });
+    else await deps.storage.delete(bytes.stagedKey);
     return { noteId };
   }
   const key = noteKeys.original(userId, noteId);
   // An empty upload is finished at creation and tus reads its file back afterwards: store an empty
   // file instead of moving it (the note then explains that the file was empty).
   if (sizeBytes === 0) await deps.storage.put(key, Buffer.alloc(0));
-  else await deps.storage.importFile(key, await playableRecording(metadata, filePath));
+  else await storeUpload(deps.storage, key, metadata, bytes);
   try {
     return await createUploadNote(deps, { userId, noteId, metadata, key, sizeBytes });
   } catch (error) {
     // The note does not exist, so the bytes go back where tus keeps them (issue 21: a database error here
     // used to lose the upload): the next try of the finish, or an operator, still has them.
-    await putBack(deps.storage, key, filePath).catch(() => undefined);
+    await putBack(deps.storage, key, bytes).catch(() => undefined);
     throw error;
   }
 }
 
-async function putBack(storage: Storage, key: string, filePath: string): Promise<void> {
-  await pipeline(await storage.get(key), createWriteStream(filePath));
+async function putBack(storage: Storage, key: string, bytes: UploadedBytes): Promise<void> {
+  if ("stagedKey" in bytes) {
+    await storage.move(key, bytes.stagedKey);
+    return;
+  }
+  await pipeline(await storage.get(key), createWriteStream(bytes.filePath));
   await storage.delete(key);
 }
 
@@ -179,11 +210,15 @@ export async function retryTranscription(
   const note = await findNote(deps.db, { userId, noteId });
   if (!note) return "missing";
   if (note.transcriptionCode !== "transcription_failed") return "notRetryable";
-  await updateNote(deps.db, {
+  // Two retries at once (a double click, two tabs, two web processes): only the one that moves the note out
+  // of "failed" enqueues, so the transcription never runs twice.
+  const isClaimed = await updateNote(deps.db, {
     userId,
     noteId,
     patch: { transcriptionCode: "transcription_in_progress", transcriptionError: null, transcriptionProgress: 0, active: true },
+    whenTranscriptionCode: "transcription_failed",
   });
+  if (!isClaimed) return "notRetryable";
   // An upload given back when the product failed it counts again while it is tried again (once per note).
   if (countsAsUpload(note.type)) await recordUpload(deps.db, { userId, noteId });
   await enqueueTranscription(deps.boss, { userId, noteId });

@@ -3,10 +3,10 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { bearer } from "better-auth/plugins/bearer";
-import { isCommonPassword } from "~/shared/accounts/common-passwords";
 import { passwordMaxLength, passwordMinLength, passwordProblem } from "~/shared/accounts/password-rules";
 import * as authSchema from "../db/auth-schema";
 import type { Database } from "../db/client";
+import { type SignInLimit, signInLimitPlugin } from "./sign-in-limit-plugin";
 import type { SocialEnv } from "./social/social-env";
 import { socialSignInPlugin } from "./social/social-plugin";
 
@@ -33,6 +33,8 @@ export interface CreateAuthOptions {
   clientIpHeader: string;
   /** better-auth's own log lines, routed into the app's logger. */
   log(level: "debug" | "info" | "warn" | "error", message: string): void;
+  /** Issue 21: failed passwords counted per e-mail across processes; a locked address is refused with 429. */
+  signInLimit?: SignInLimit;
   /** Called after a user row is created: the product's own user data. */
   onUserCreated(user: { id: string; email: string }, headers: Headers | null): Promise<void>;
 }
@@ -56,7 +58,10 @@ const newPasswordFields: Readonly<Record<string, "password" | "newPassword">> = 
 const refuseCommonPasswords = createAuthMiddleware(async (ctx) => {
   const field = newPasswordFields[ctx.path];
   const password: unknown = field ? ctx.body?.[field] : undefined;
-  if (typeof password !== "string" || passwordProblem(password, isCommonPassword) !== "passwordTooCommon") return;
+  if (typeof password !== "string") return;
+  // The breach list loads with the first new password, not with the process (issue 22).
+  const { isCommonPassword } = await import("~/shared/accounts/common-passwords");
+  if (passwordProblem(password, isCommonPassword) !== "passwordTooCommon") return;
   throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: "This password is too common." });
 });
 
@@ -139,6 +144,11 @@ export function createAuth(options: CreateAuthOptions) {
         },
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer(), socialSignInPlugin(options.social)],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      bearer(),
+      socialSignInPlugin(options.social),
+      signInLimitPlugin(options.signInLimit),
+    ],
   });
 }

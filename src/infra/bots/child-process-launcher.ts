@@ -14,7 +14,11 @@ export interface BotProcessLauncher {
   run(job: BotJob, options: { signal: AbortSignal; logger: Logger }): Promise<{ exitCode: number | null }>;
 }
 
-const botEntry = fileURLToPath(new URL("../../bot/main.ts", import.meta.url));
+// From source (tsx, Vitest) the bot's TypeScript entry runs through tsx; from the build (`npm run build`,
+// scripts/build-server.ts) its compiled entry lies beside this code in build/server/.
+const isSource = import.meta.url.endsWith(".ts");
+const botEntry = fileURLToPath(new URL(isSource ? "../../bot/main.ts" : "./bot.js", import.meta.url));
+const botArgs = isSource ? ["--import", "tsx", botEntry] : [botEntry];
 /** After SIGTERM the bot leaves, uploads its last part and reports; past this it is killed. */
 const leaveGraceMs = 30_000;
 const passedEnv = ["PATH", "HOME", "LANG", "TZ", "DISPLAY", "XAUTHORITY", "NODE_ENV", "LOG_LEVEL", "TMPDIR"] as const;
@@ -24,7 +28,8 @@ export function createChildProcessLauncher({ chromiumPath }: { chromiumPath: str
     run(job, { signal, logger }) {
       const env: NodeJS.ProcessEnv = { BOT_CHROMIUM_PATH: chromiumPath, PARLEY_BOT_JOB: JSON.stringify(job) };
       for (const name of passedEnv) if (process.env[name] !== undefined) env[name] = process.env[name];
-      const child = spawn(process.execPath, ["--import", "tsx", botEntry], {
+      const child = spawn(process.execPath, botArgs, {
+        // The repository root either way: two folders up from src/bot/ or from build/server/.
         cwd: path.resolve(path.dirname(botEntry), "../.."),
         env,
         stdio: ["ignore", "pipe", "pipe"],

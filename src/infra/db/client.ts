@@ -2,20 +2,23 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as adminSchema from "./admin-schema";
+import * as analyticsSchema from "./analytics-schema";
 import * as authSchema from "./auth-schema";
 import * as billingSchema from "./billing-schema";
 import * as calendarSchema from "./calendar-schema";
 import * as enginesSchema from "./engines-schema";
 import * as meetingsSchema from "./meetings-schema";
+import { migratePostgresOnce } from "./migrate-postgres";
 import * as notesSchema from "./notes-schema";
+import * as requestGuardsSchema from "./request-guards-schema";
 import * as siteSchema from "./schema";
 import * as usageSchema from "./usage-schema";
 import * as workspaceSchema from "./workspace-schema";
@@ -31,6 +34,8 @@ const schema = {
   ...calendarSchema,
   ...enginesSchema,
   ...adminSchema,
+  ...analyticsSchema,
+  ...requestGuardsSchema,
 };
 
 export type Schema = typeof schema;
@@ -78,7 +83,8 @@ export async function openDatabase({
       db,
       pool,
       url: databaseUrl,
-      migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      // One process at a time when several start together (migrate-postgres.ts).
+      migrate: () => migratePostgresOnce(pool, migrationsFolder),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -87,7 +93,8 @@ export async function openDatabase({
   if (!pglite) {
     const folder = dataDir === "memory://" ? dataDir : path.resolve(dataDir, "pglite");
     if (folder !== "memory://") await mkdir(folder, { recursive: true });
-    pglite = await PGlite.create(folder);
+    // pg_trgm: the admin users search's trigram indexes (migration 0017) need it loaded before migrating.
+    pglite = await PGlite.create(folder, { extensions: { pg_trgm } });
   }
   const client = pglite;
   const db = drizzlePglite({ client, schema }) as unknown as Database;

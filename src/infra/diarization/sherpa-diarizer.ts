@@ -7,7 +7,9 @@ import { DiarizationError, type DiarizeOptions, type SpeakerDiarizer, type Speak
 // clustering), one child process per recording: a model it cannot load kills the child, not the worker,
 // and comes back as a DiarizationError that quotes sherpa's own words.
 
-const childEntry = fileURLToPath(new URL("./sherpa-diarizer-child.ts", import.meta.url));
+// From source the child's TypeScript runs through tsx; from the build its compiled entry lies beside this code.
+const isSource = import.meta.url.endsWith(".ts");
+const childEntry = fileURLToPath(new URL(`./sherpa-diarizer-child${isSource ? ".ts" : ".js"}`, import.meta.url));
 /** Enough of the child's stderr to hold sherpa's reason ("Load model from ... failed: Protobuf parsing failed"). */
 const stderrKeptChars = 2000;
 
@@ -37,7 +39,7 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SpeakerDia
       };
       return new Promise<SpeakerTurn[]>((resolve, reject) => {
         const child = fork(childEntry, [], {
-          execArgv: ["--import", "tsx"],
+          execArgv: isSource ? ["--import", "tsx"] : [],
           serialization: "advanced",
           stdio: ["ignore", "ignore", "pipe", "ipc"],
         });

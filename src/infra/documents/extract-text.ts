@@ -1,6 +1,5 @@
 import { detectDocumentFormat } from "./detect-format";
 import { MAX_DOCUMENT_TEXT_CHARS } from "./document-error";
-import { extractDocxText } from "./docx-text";
 import type { ExtractedText } from "./extracted-text";
 import { extractPdfTextInThread } from "./pdf-text-thread";
 import { extractPlainText } from "./plain-text";
@@ -49,7 +48,8 @@ export async function extractDocumentText(filePath: string, options: ExtractDocu
     case "pdf":
       return extractPdfTextInThread(filePath, reader);
     case "docx":
-      return extractDocxText(filePath, { ...reader, entries: detected.entries });
+      // mammoth loads with the first DOCX, not with the process (issue 22).
+      return (await import("./docx-text")).extractDocxText(filePath, { ...reader, entries: detected.entries });
     case "txt":
     case "markdown":
       return extractPlainText(filePath, { ...reader, format: detected.format });

@@ -1,16 +1,15 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import {
-  type ChatHistoryItem,
-  type GbnfJsonSchema,
-  getLlama,
-  type Llama,
+// Types only: node-llama-cpp takes ~0.5 s to import, so it loads with the model, not with the process (issue 22).
+import type {
+  ChatHistoryItem,
+  GbnfJsonSchema,
+  Llama,
   LlamaChatSession,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  LlamaLogLevel,
-  type LlamaModel,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaGrammar,
+  LlamaModel,
 } from "node-llama-cpp";
 import type { ChatMessage, GenerateJsonInput, LanguageModel, StreamTextInput } from "./language-model";
 import { LanguageModelError } from "./language-model-error";
@@ -84,6 +83,7 @@ export function createLlamaModel(options: LlamaModelOptions): LlamaLanguageModel
     const modelPath = await options.resolvePath(signal);
     // llama.cpp says why a file does not load only in its log ("tensor ... is not within the file bounds").
     let lastError = "";
+    const { getLlama, LlamaLogLevel } = await import("node-llama-cpp");
     const llama = await getLlama({
       gpu: "auto", // CUDA/Vulkan/Metal when the machine has one; otherwise the CPU build, silently
       build: "never", // building llama.cpp from source needs the network and minutes: fail instead
@@ -141,6 +141,7 @@ export function createLlamaModel(options: LlamaModelOptions): LlamaLanguageModel
     try {
       const ready = await load(signal);
       await checkFits(ready.model, messages, maxTokens);
+      const { LlamaChatSession } = await import("node-llama-cpp");
       const session = new LlamaChatSession({ contextSequence: ready.sequence, autoDisposeSequence: false });
       try {
         session.setChatHistory(messages.slice(0, -1).map(toHistoryItem));

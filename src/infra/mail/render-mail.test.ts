@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { locales } from "~/shared/i18n/locales";
-import { type MailData, type MailKind, renderMail } from "./render-mail";
+import type { MailData, MailKind } from "./mail-data";
+import { renderMail } from "./render-mail";
 
 const url = "https://parley.test/es/email-action?mode=verifyEmail&oobCode=tok_123";
 const samples: { [K in MailKind]: MailData<K> } = {

@@ -1,86 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { render } from "@react-email/render";
 import { IntlMessageFormat } from "intl-messageformat";
-import { createElement, type ReactElement } from "react";
 import { z } from "zod";
 import type { Locale } from "~/shared/i18n/locales";
-import { AccountExistsMail } from "./templates/account-exists";
-import { CalendarRecapMail } from "./templates/calendar-recap";
-import { ChangeEmailMail } from "./templates/change-email";
-import { LimitUpgradeRequestMail } from "./templates/limit-upgrade-request";
+import { type MailData, type MailKind, mailData, type ParsedMailData } from "./mail-data";
+import type { MailTemplate } from "./mail-templates";
 import type { MailTranslate } from "./templates/mail-layout";
-import { ResetPasswordMail } from "./templates/reset-password";
-import { VerifyEmailMail } from "./templates/verify-email";
-
-// One strict schema per mail: a caller passing the wrong data fails here, not in a half-written mail.
-// Links must be http(s): a `javascript:` URL in a button is never what a caller meant.
-const httpUrl = z.url({ protocol: /^https?$/ });
-const actionMail = z.strictObject({ name: z.string().max(200), url: httpUrl });
-export const mailData = {
-  "verify-email": actionMail,
-  "reset-password": actionMail,
-  "change-email": actionMail.extend({ newEmail: z.email() }),
-  "account-exists": actionMail,
-  "limit-upgrade-request": z.strictObject({
-    userEmail: z.email(),
-    userId: z.string().min(1),
-    planId: z.string().min(1),
-    limitName: z.string().min(1),
-    used: z.number().nonnegative(),
-    limit: z.number().nonnegative(),
-  }),
-  "calendar-recap": z.strictObject({
-    name: z.string().max(200),
-    ownerName: z.string().max(200),
-    title: z.string().max(500),
-    summary: z.string().max(20_000),
-    decisions: z.array(z.string().max(2_000)).max(100),
-    actionItems: z.array(z.strictObject({ text: z.string().max(2_000), owner: z.string().max(200).nullable() })).max(100),
-    url: httpUrl,
-  }),
-} as const;
-export type MailKind = keyof typeof mailData;
-export type MailData<K extends MailKind> = z.input<(typeof mailData)[K]>;
-type ParsedMailData<K extends MailKind> = z.output<(typeof mailData)[K]>;
 
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
 }
-
-interface MailTemplate<K extends MailKind> {
-  subject(t: MailTranslate, data: ParsedMailData<K>): string;
-  element(locale: Locale, t: MailTranslate, data: ParsedMailData<K>): ReactElement;
-}
-
-const templates: { [K in MailKind]: MailTemplate<K> } = {
-  "verify-email": {
-    subject: (t) => t("verifyEmail.subject"),
-    element: (locale, t, data) => createElement(VerifyEmailMail, { locale, t, ...data }),
-  },
-  "reset-password": {
-    subject: (t) => t("resetPassword.subject"),
-    element: (locale, t, data) => createElement(ResetPasswordMail, { locale, t, ...data }),
-  },
-  "change-email": {
-    subject: (t) => t("changeEmail.subject"),
-    element: (locale, t, data) => createElement(ChangeEmailMail, { locale, t, ...data }),
-  },
-  "account-exists": {
-    subject: (t) => t("accountExists.subject"),
-    element: (locale, t, data) => createElement(AccountExistsMail, { locale, t, ...data }),
-  },
-  "limit-upgrade-request": {
-    subject: (t, data) => t("limitUpgrade.subject", data),
-    element: (locale, t, data) => createElement(LimitUpgradeRequestMail, { locale, t, ...data }),
-  },
-  "calendar-recap": {
-    subject: (t, data) => t("calendarRecap.subject", { title: data.title }),
-    element: (locale, t, data) => createElement(CalendarRecapMail, { locale, t, ...data }),
-  },
-};
 
 const mailCatalog = z.record(z.string(), z.record(z.string(), z.string()));
 type MailCatalog = z.infer<typeof mailCatalog>;
@@ -117,7 +48,10 @@ function translator(locale: Locale): MailTranslate {
 /** Subject, HTML and plain text of one mail in one language (templates: React Email; texts: i18n/<locale>/mail.json). */
 export async function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData<K>): Promise<RenderedMail> {
   const parsed = mailData[kind].parse(data) as ParsedMailData<K>;
-  const template: MailTemplate<K> = templates[kind];
+  // React Email (and the prismjs it pulls in) loads with the first mail, not with the process: ~0.5 s of
+  // every start otherwise (issue 22).
+  const [{ mailTemplates }, { render }] = await Promise.all([import("./mail-templates"), import("@react-email/render")]);
+  const template: MailTemplate<K> = mailTemplates[kind];
   const t = translator(locale);
   const element = template.element(locale, t, parsed);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);

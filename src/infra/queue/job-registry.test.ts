@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { createLogger } from "../logging/logger";
 import { type QueueHandle, startQueue } from "./boss";
-import { enqueue, type JobDefinition, PermanentJobError, registerJobHandlers } from "./job-registry";
+import { enqueue, ensureQueues, type JobDefinition, PermanentJobError, registerJobHandlers } from "./job-registry";
 
 // The job base on a real pg-boss (embedded PGlite): retries after a retryable failure, stops at once on a
 // permanent one, calls onGiveUp exactly once when a job will not run again, and drops invalid payloads.
@@ -111,6 +111,19 @@ describe("job base on pg-boss", () => {
     await enqueue(queue.boss, definitions.down, { noteId: "n3" });
     await finished.down.promise;
     expect(traces.down).toEqual({ attempts: [1, 2], gaveUp: ["n3:retryable"] });
+  });
+
+  it("gives an existing queue the definition's retry and heartbeat settings (a changed env reaches it)", async () => {
+    const first: JobDefinition<Payload> = {
+      name: "test.settings",
+      payload,
+      queue: { retryLimit: 3, retryDelay: 10, heartbeatSeconds: 30 },
+      handle: async () => {},
+    };
+    await ensureQueues(queue.boss, [first as JobDefinition<never>]);
+    await ensureQueues(queue.boss, [{ ...first, queue: { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10 } } as JobDefinition<never>]);
+    const stored = await queue.boss.getQueue("test.settings");
+    expect({ retryDelay: stored?.retryDelay, heartbeatSeconds: stored?.heartbeatSeconds }).toEqual({ retryDelay: 1, heartbeatSeconds: 10 });
   });
 
   it("refuses to enqueue an invalid payload", async () => {

@@ -69,11 +69,14 @@ export async function ensureQueues(boss: PgBoss, definitions: readonly JobDefini
 /**
  * Creates the queue with NOTIFY on (issue 22): a job sent from any process wakes the workers listening at
  * once instead of at their next poll (0.3-2 s after an upload finished). createQueue leaves an existing
- * queue as it was, so queues made before this are switched on here.
+ * queue as it was, so queues made before this are switched on here, and its retry, expiry and heartbeat
+ * settings follow the definition (issue 21: a changed TRANSCRIPTION_HEARTBEAT_SECONDS or retry delay
+ * reaches a database whose queues an older start made; the policy itself cannot change).
  */
 async function ensureQueue(boss: PgBoss, definition: JobDefinition<never>): Promise<void> {
   await boss.createQueue(definition.name, { ...definition.queue, notify: true });
-  await boss.updateQueue(definition.name, { notify: true });
+  const { policy: _fixedAtCreation, ...settings } = definition.queue ?? {};
+  await boss.updateQueue(definition.name, { ...settings, notify: true });
 }
 
 /** Creates each job's queue and starts working it; returns the number of job kinds registered. */

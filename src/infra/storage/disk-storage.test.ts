@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -58,6 +58,19 @@ describe("disk storage", () => {
     await storage.deletePrefix("users/u2");
     expect(await storage.stat("users/u2/notes/a/original")).toBeNull();
     await expect(storage.get("users/u2/notes/a/original")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("moves a key (a rename), says NOT_FOUND for a missing one, and is ready when its folder is writable", async () => {
+    await storage.put("staged-1", Buffer.from("bytes"));
+    expect(await storage.move("staged-1", "users/u3/notes/a/original")).toEqual({ sizeBytes: 5 });
+    expect(await storage.stat("staged-1")).toBeNull();
+    expect(await text(await storage.get("users/u3/notes/a/original"))).toBe("bytes");
+    await expect(storage.move("staged-missing", "users/u3/notes/b/original")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(storage.kind).toBe("disk");
+    expect(await storage.ready()).toBe(true);
+    // A file where the folder should be: nothing can be stored (tests run as root, so no permission trick).
+    await writeFile(path.join(root, "not-a-folder"), "x");
+    expect(await createDiskStorage(path.join(root, "not-a-folder", "files")).ready()).toBe(false);
   });
 
   it.each(["../escape", "users/../../etc/passwd", "/abs/path", "users//double", "users/.hidden", "", "users/a b", "users\\win"])(

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -29,6 +29,7 @@ export function createDiskStorage(root: string): Storage {
   }
 
   return {
+    kind: "disk",
     async put(key, body) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -61,6 +62,23 @@ export function createDiskStorage(root: string): Storage {
       await rm(pathOf(prefix), { recursive: true, force: true });
     },
     localPath: (key) => pathOf(key),
+    async move(fromKey, toKey) {
+      const source = pathOf(fromKey);
+      const target = pathOf(toKey);
+      if (!(await statOf(fromKey))) throw new StorageError("NOT_FOUND", `nothing stored under ${fromKey}`);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(source, target);
+      return { sizeBytes: (await stat(target)).size };
+    },
+    async ready() {
+      try {
+        await mkdir(resolved, { recursive: true });
+        await access(resolved, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async importFile(key, sourcePath) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });

@@ -1,10 +1,13 @@
 import type { Readable } from "node:stream";
 
 /**
- * Where notes' media and documents live (issue 4: local disk now, S3-compatible later, same interface).
+ * Where notes' media and documents live (issue 4): local disk (disk-storage.ts) or an S3-compatible
+ * store (s3-storage.ts, issue 21), chosen by STORAGE_URL (storage-env.ts).
  * Keys are relative paths like `users/<userId>/notes/<noteId>/original`.
  */
 export interface Storage {
+  /** Which backend: the health answer names it. */
+  readonly kind: "disk" | "s3";
   /** Stores the whole stream under `key`; a failed or aborted write leaves nothing under the key. */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ sizeBytes: number }>;
   /**
@@ -18,8 +21,29 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** Moves a finished local file (an upload) under `key`; the source is gone afterwards. */
   importFile(key: string, sourcePath: string): Promise<{ sizeBytes: number }>;
+  /**
+   * Moves what is stored under `fromKey` to `toKey` inside the store (a rename on disk, a server-side
+   * copy on S3: the bytes never pass through this process); throws StorageError NOT_FOUND when
+   * `fromKey` has nothing.
+   */
+  move(fromKey: string, toKey: string): Promise<{ sizeBytes: number }>;
   /** A local file path for tools that need one (ffmpeg), when the backend has files. */
   localPath?(key: string): string;
+  /**
+   * A short-lived URL a browser can GET the bytes from directly (HTTP Range included), when the store has
+   * an address browsers reach (S3 with a public endpoint); absent: the web process streams them.
+   */
+  presignedGetUrl?(key: string, options: PresignOptions): Promise<string>;
+  /** Whether the store answers now (the health check): the folder is writable, the bucket is there. */
+  ready(): Promise<boolean>;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  /** The Content-Type the response carries. */
+  contentType?: string;
+  /** Set: the response is an attachment with this file name (Content-Disposition). */
+  downloadName?: string;
 }
 
 /** Inclusive byte offsets into a stored file. */

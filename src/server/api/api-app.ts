@@ -1,8 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { DataStore } from "@tus/server";
 import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
 import type { BillingSettings } from "~/core/billing/settings";
 import type { CalendarDeps } from "~/core/calendars/calendar-deps";
+import type { SessionRecordingSettings } from "~/core/session-recording/settings";
 import { enqueueTranscription } from "~/core/transcription/jobs";
 import type { EngineLanguages } from "~/core/transcription/spoken-language";
 import type { ZoomDeps } from "~/core/zoom/zoom-connect";
@@ -21,7 +23,9 @@ import type { ApiEnv } from "../hono-env";
 import type { Catalogs } from "../i18n-catalogs";
 import { csrfProtection } from "../middleware/csrf";
 import type { NoteEventHub } from "../notes/note-events";
+import { adminAnalyticsRoutes } from "./admin/admin-analytics-routes";
 import { adminNotesRoutes } from "./admin/admin-notes-routes";
+import { adminOverviewRoutes } from "./admin/admin-overview-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { adminUsersRoutes } from "./admin/admin-users-routes";
 import { type EngineSettingsRouteDeps, engineSettingsRoutes } from "./admin/engine-settings-routes";
@@ -51,6 +55,7 @@ import { planRoutes } from "./plan/plan-routes";
 import { shareRoutes } from "./sharing/share-routes";
 import { storableText } from "./storable-text";
 import { type UploadLimits, uploadRoutes } from "./uploads/upload-routes";
+import { sessionRecordingRoutes } from "./user/session-recording-routes";
 import { userRoutes } from "./user/user-routes";
 import { zoomRoutes } from "./zoom/zoom-routes";
 
@@ -58,6 +63,8 @@ export interface ApiDeps {
   health: HealthDeps;
   db: Database;
   auth: Auth;
+  /** TRUSTED_PROXY_HOPS: how the auth rate limits find the client's address behind a balancer (auth-routes.ts). */
+  trustedProxyHops?: number;
   resolveSession: ResolveSession;
   catalogs: Catalogs;
   logger: Logger;
@@ -84,6 +91,8 @@ export interface ApiDeps {
     storage: Storage;
     events: NoteEventHub;
     uploadDir: string;
+    /** Uploads in progress in the S3 bucket (issue 21); absent: files under uploadDir. */
+    uploadStore?: DataStore | null;
     limits: UploadLimits;
     transcriptionLanguages(): Promise<TranscriptionLanguages>;
     /** What the engine transcribes (sure and current): new media in another language is refused (issue 19). */
@@ -99,6 +108,8 @@ export interface ApiDeps {
   billing: BillingSettings;
   /** Where limit-upgrade requests go (SUPPORT_EMAIL) and the mailer that sends them. */
   support: { mailer: Mailer; email: string };
+  /** Session recording (spec 7 Smartlook calls): off when absent or without a key (interpretations 10). */
+  sessionRecording?: SessionRecordingSettings;
   /** Extra routers mounted under /api (the dev mailbox when the embedded mail catcher runs). */
   extraRoutes?: OpenAPIHono<ApiEnv>[];
 }
@@ -108,7 +119,7 @@ export function apiApp(deps: ApiDeps) {
   const api = new OpenAPIHono<ApiEnv>();
   // A finished or removed meeting bot hands its recording to transcription through this.
   const startTranscription = (ids: { userId: string; noteId: string }) => enqueueTranscription(deps.media.boss, ids);
-  api.route("/", authRoutes(deps.auth, deps.catalogs));
+  api.route("/", authRoutes(deps.auth, deps.catalogs, { trustedProxyHops: deps.trustedProxyHops ?? 0 }));
   api.use("*", async (c, next) => {
     // Auth routes resolve their own session; bot callbacks carry a bot token and calendar push notifications
     // the connection's secret, never a session.
@@ -122,6 +133,7 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", healthRoutes(deps.health));
   api.route("/", csrfRoutes({ secret: deps.secret, isSecureCookies: deps.isSecureCookies }));
   api.route("/", userRoutes({ db: deps.db, storage: deps.media.storage }));
+  api.route("/", sessionRecordingRoutes({ db: deps.db, settings: deps.sessionRecording ?? { projectKey: null } }));
   api.route(
     "/",
     planRoutes({
@@ -135,11 +147,13 @@ export function apiApp(deps: ApiDeps) {
   api.route("/", billingRoutes({ db: deps.db, settings: deps.billing, publicUrl: deps.publicUrl, logger: deps.logger }));
   api.route("/", billingWebhookRoutes({ db: deps.db, settings: deps.billing, logger: deps.logger }));
   api.route("/", adminUsersRoutes({ db: deps.db }));
+  api.route("/", adminOverviewRoutes({ db: deps.db }));
   api.route("/", adminRoutes({ db: deps.db, engines: deps.engines }));
   api.route("/", adminNotesRoutes({ db: deps.db, boss: deps.media.boss, storage: deps.media.storage }));
   api.route("/", modelDownloadRoutes({ downloads: deps.modelDownloads }));
   if (deps.engineSettings) api.route("/", engineSettingsRoutes(deps.engineSettings));
-  api.route("/", analyticsRoutes({ logger: deps.logger }));
+  api.route("/", analyticsRoutes({ db: deps.db }));
+  api.route("/", adminAnalyticsRoutes({ db: deps.db }));
   api.route("/", folderRoutes({ db: deps.db }));
   api.route("/", aiNotesRoutes({ db: deps.db, boss: deps.media.boss }));
   api.route(
@@ -190,6 +204,7 @@ export function apiApp(deps: ApiDeps) {
       boss: deps.media.boss,
       storage: deps.media.storage,
       uploadDir: deps.media.uploadDir,
+      uploadStore: deps.media.uploadStore,
       limits: deps.media.limits,
       planLimits: deps.billing.limits,
       catalogs: deps.catalogs,

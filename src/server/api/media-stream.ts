@@ -29,9 +29,14 @@ export function parseByteRange(
   return { kind: "range", range: { start, end } };
 }
 
+/** How long a presigned media URL works: enough to start playing; a reload asks again. */
+const presignedSeconds = 600;
+
 /**
  * A stored media file as an HTTP answer that players can seek in: 200 with Accept-Ranges, 206 with
- * Content-Range for one range, 416 outside the file. Null when nothing is stored under the key.
+ * Content-Range for one range, 416 outside the file. Null when nothing is stored under the key. When the
+ * store hands out presigned URLs (S3 with a public endpoint, issue 21), a 302 to one instead: the player
+ * reads the bytes, Range included, from the store, not through this process.
  */
 export async function mediaResponse(
   storage: Storage,
@@ -40,6 +45,14 @@ export async function mediaResponse(
   const info = await storage.stat(key);
   if (!info) return null;
   const size = info.sizeBytes;
+  if (storage.presignedGetUrl) {
+    const location = await storage.presignedGetUrl(key, { expiresInSeconds: presignedSeconds, contentType });
+    // The URL is a short-lived credential for this one reader: never cached, never sent on as a Referer.
+    return new Response(null, {
+      status: 302,
+      headers: { Location: location, "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+    });
+  }
   const headers = new Headers({
     "Content-Type": contentType,
     "Accept-Ranges": "bytes",

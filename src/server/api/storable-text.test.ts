@@ -40,6 +40,20 @@ describe("the API refuses text PostgreSQL cannot store", () => {
     expect(((await (await client.api("GET", "/notes")).json()) as { items: unknown[] }).items).toEqual([]);
   });
 
+  it("refuses a NUL in a path parameter (an admin's free-text user id reached SQL with it)", async () => {
+    const client = await signedIn();
+    const answer = await client.api("GET", "/shared/a%00b");
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ errorCode: "VALIDATION_FAILED", details: [{ field: "path" }] });
+  });
+
+  it("refuses a JSON body over 16 MiB before reading it", async () => {
+    const client = await signedIn();
+    const answer = await client.api("POST", "/notes/text", { text: "x".repeat(17 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ success: false, errorCode: "PAYLOAD_TOO_LARGE" });
+  });
+
   it("refuses a NUL in a search and still answers a normal one", async () => {
     const client = await signedIn();
     expect((await client.api("GET", "/notes?q=a%00b")).status).toBe(400);

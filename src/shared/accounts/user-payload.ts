@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clickIdNames, maxUtmParameters, utmKeyPattern } from "../analytics/attribution";
 import { subscriptionSchema } from "../billing/subscription";
 import { locales } from "../i18n/locales";
 
@@ -103,6 +104,19 @@ export const setClickIdsInput = z
         ua: z.string().max(1024).optional(),
       })
       .strict(),
+    /** spec section 9: the landing visit's utm_ parameters (any utm_ key), kept through sign-up. */
+    utm: z
+      .record(z.string().regex(utmKeyPattern), z.string().max(512))
+      .refine((utm) => Object.keys(utm).length <= maxUtmParameters, { message: `At most ${maxUtmParameters} utm_ parameters` })
+      .optional(),
   })
   .strict();
 export type SetClickIdsInput = z.infer<typeof setClickIdsInput>;
+
+/** GET /user/click-ids: what attribution the account holds (the user's own data, shown to them). */
+export const storedClickIdsSchema = z.object({
+  clickIds: z.partialRecord(z.enum(clickIdNames), z.string()),
+  utm: z.record(z.string(), z.string()),
+});
+export type StoredClickIds = z.infer<typeof storedClickIdsSchema>;
+export const storedClickIdsResponseSchema = storedClickIdsSchema.extend({ success: z.literal(true) }).meta({ id: "StoredClickIds" });

@@ -48,6 +48,8 @@ export const adminUserActionByIdResponseSchema = z
 export const adminAuditQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   userId: z.string().max(200).optional(),
+  /** Actions about the account with this e-mail (any case); with userId, both must match. */
+  email: z.string().trim().toLowerCase().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

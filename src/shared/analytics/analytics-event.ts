@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { checkGeoProperties } from "./geo-point";
 
 // spec section 3 "Analytics event" and section 9 (SDK 0.0.10, app 1.0.0): the one event shape the browser's
-// analytics client sends and the server's log sink accepts (interpretations 26).
+// analytics client sends and the analytics gateway's POST /log/web accepts (interpretations 26).
 
-export const analyticsSdkVersion = "0.0.10";
-export const analyticsAppVersion = "1.0.0";
 /** A batch holds at most this many events: the client sends 10 at a time, so 50 leaves room and caps abuse. */
 export const maxEventsPerBatch = 50;
 
@@ -31,11 +30,20 @@ export const analyticsEventSchema = z.object({
   duration: z.number().int().nonnegative(),
   event_category: text(100).min(1),
   page: text(2000),
-  properties: z.array(analyticsPropertySchema).max(50),
+  // spec 5: a lat/lon property must be in range.
+  properties: z
+    .array(analyticsPropertySchema)
+    .max(50)
+    .superRefine((properties, ctx) =>
+      checkGeoProperties(
+        properties.map((p) => [p.key, p.value] as const),
+        ctx,
+      ),
+    ),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-/** POST /api/analytics/events body (the gateway's POST /log/web `event_logs`, spec section 7). */
+/** The gateway's POST /log/web body: `event_logs` (spec section 7). */
 export const analyticsBatchInput = z.object({
   event_logs: z.array(analyticsEventSchema).min(1).max(maxEventsPerBatch),
   sdk_version: text(20).optional(),

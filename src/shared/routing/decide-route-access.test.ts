@@ -79,6 +79,7 @@ describe("decideRoute: routes needing authentication", () => {
       "OnboardingDefault",
       "Paywall",
       "Checkout",
+      "AdminOverview",
       "AdminNotes",
       "AdminUsers",
       "AdminEngines",

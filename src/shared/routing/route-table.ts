@@ -203,6 +203,7 @@ export const routeTable: readonly RouteDef[] = [
     namespaces: ["billing"],
   },
 
+  { ...admin("AdminOverview", "/admin", "routes/admin/admin-overview-page.tsx"), namespaces: ["notes"] },
   admin("AdminNotes", "/admin/notes", "routes/admin/admin-notes-page.tsx"),
   admin("AdminUsers", "/admin/users", "routes/admin/admin-users-page.tsx"),
   admin("AdminEngines", "/admin/engines", "routes/admin/admin-engines-page.tsx"),

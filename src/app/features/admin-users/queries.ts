@@ -35,6 +35,22 @@ export async function runAdminUserAction(userId: string, action: AdminUserAction
   return (await call(client.POST("/admin/users/{userId}/revoke-admin", { params }))).user;
 }
 
-export async function fetchAdminAudit(cursor: string | null, signal?: AbortSignal): Promise<AdminAuditResponse> {
-  return call(api().GET("/admin/audit", { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } }, signal }));
+/** Whose actions the audit page shows: one user by id (the "Audit" link of a user row) or by e-mail; none: all. */
+export interface AdminAuditFilter {
+  userId?: string;
+  email?: string;
+}
+
+export async function fetchAdminAudit(
+  cursor: string | null,
+  filter: AdminAuditFilter = {},
+  signal?: AbortSignal,
+): Promise<AdminAuditResponse> {
+  const query = {
+    limit: 50,
+    ...(cursor ? { cursor } : {}),
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.email ? { email: filter.email } : {}),
+  };
+  return call(api().GET("/admin/audit", { params: { query }, signal }));
 }

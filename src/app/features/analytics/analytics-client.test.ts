@@ -1,13 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AnalyticsEvent, analyticsEventSchema } from "~/shared/analytics/analytics-event";
-import {
-  type AnalyticsClient,
-  AnalyticsHttpError,
-  botBlockedMessage,
-  createAnalyticsClient,
-  toAnalyticsProperties,
-} from "./analytics-client";
+import { botBlockedMessage } from "~/shared/analytics/gateway-protocol";
+import { type AnalyticsClient, createAnalyticsClient, type QueueStore, toAnalyticsProperties } from "./analytics-client";
+import { AnalyticsHttpError } from "./gateway-request";
 
 // The analytics queue of spec sections 4 and 9 and interpretations 26 with a recording sink and Vitest's
 // fake clock: batches of 10, a flush 5000 ms after the first queued event, failed batches back at the front,
@@ -25,7 +21,7 @@ interface Harness {
   setUserAgent: (agent: string) => void;
 }
 
-function harness(): Harness {
+function harness(store?: QueueStore): Harness {
   const calls: AnalyticsEvent[][] = [];
   let failure: Error | null = null;
   let agent = chrome;
@@ -33,6 +29,8 @@ function harness(): Harness {
     appId: "parley-web",
     userAgent: () => agent,
     page: () => "/notes",
+    anonymousId: () => "web_anonymous1",
+    store,
     sink: async (events) => {
       calls.push([...events]);
       if (failure) throw failure;
@@ -90,7 +88,9 @@ describe("analytics event shape (spec section 3)", () => {
       app_id: "parley-web",
       version: "1.0.0",
       result: 1,
-      session_id: createHash("sha256").update(`${start}:user-é/42`).digest("hex"),
+      session_id: createHash("sha256")
+        .update(`${start}:web_${Buffer.from("user-é/42").toString("base64url")}`)
+        .digest("hex"),
       event_group: "web",
       event_name: "purchase_clicked",
       event_time: start + 1234,
@@ -115,24 +115,65 @@ describe("analytics event shape (spec section 3)", () => {
     expect(toAnalyticsProperties(many)).toHaveLength(50);
   });
 
-  it("ignores events while nobody is signed in and drops a previous user's queue on a switch", async () => {
+  it("keeps an anonymous visitor's events and every user's queued events across a switch or sign-out", async () => {
     const { client, calls } = harness();
-    client.track("page_view");
-    expect(client.queued()).toEqual([]);
-
+    client.track("anonymous_view");
     client.setUser("alice");
     client.track("alice_event");
     client.setUser("bob");
     client.track("bob_event");
-    await client.flush();
-    expect(calls.map(names)).toEqual([["bob_event"]]);
-    expect(calls[0]?.[0]?.session_id).toBe(createHash("sha256").update(`${start}:bob`).digest("hex"));
-
-    client.track("signed_out_soon");
     client.setUser(null);
     client.track("after_sign_out");
+    await client.flush();
+    expect(calls.map(names)).toEqual([["anonymous_view", "alice_event", "bob_event", "after_sign_out"]]);
+    const ids = (calls[0] ?? []).map((event) => event.user_id);
+    expect(ids).toEqual([
+      "web_anonymous1",
+      `web_${Buffer.from("alice").toString("base64url")}`,
+      `web_${Buffer.from("bob").toString("base64url")}`,
+      "web_anonymous1",
+    ]);
+    expect(calls[0]?.[2]?.session_id).toBe(
+      createHash("sha256")
+        .update(`${start}:web_${Buffer.from("bob").toString("base64url")}`)
+        .digest("hex"),
+    );
+  });
+
+  it("stores its queue and a new client (a reload) restores it, ignoring anything invalid", async () => {
+    let saved: unknown = null;
+    const store: QueueStore = {
+      load: () => saved,
+      save: (events) => {
+        saved = structuredClone(events);
+      },
+    };
+    const first = harness(store);
+    first.client.setUser("u1");
+    track(first.client, 0, 3);
+    expect(saved).toHaveLength(3);
+    first.client.stop();
+    saved = [...(saved as unknown[]), { not: "an event" }];
+
+    const second = harness(store);
+    expect(second.client.queued().map((event) => event.event_name)).toEqual(["e0", "e1", "e2"]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(second.calls.map(names)).toEqual([["e0", "e1", "e2"]]);
+    expect(saved).toEqual([]);
+  });
+
+  it("follows the config host: another batch size, or off", async () => {
+    const { client, calls } = harness();
+    client.configure({ batchSize: 2 });
+    track(client, 0, 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map(names)).toEqual([["e0", "e1"]]);
+    track(client, 2, 1);
+    client.configure({ enabled: false });
+    track(client, 3, 5);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(1);
+    expect(client.queued()).toEqual([]);
   });
 });
 
@@ -224,6 +265,18 @@ describe("analytics failures (spec sections 4 and 8, interpretations 26)", () =>
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls.map(names)).toEqual([names(calls[0]), ["e10"]]);
     expect(warnings).toContain("analytics: batch dropped (HTTP error! status: 400)");
+  });
+
+  it("drops a batch the gateway already has (409 replay) without a warning", async () => {
+    const { client, calls, failWith } = harness();
+    failWith(new AnalyticsHttpError(409));
+    track(client, 0, 1);
+    await client.flush();
+    failWith(null);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(1);
+    expect(client.queued()).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 
   it.each([

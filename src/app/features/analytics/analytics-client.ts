@@ -1,17 +1,14 @@
-import { type AnalyticsEvent, type AnalyticsProperty, analyticsAppVersion } from "~/shared/analytics/analytics-event";
+import { type AnalyticsEvent, type AnalyticsProperty, analyticsEventSchema } from "~/shared/analytics/analytics-event";
+import type { ConfigPayload } from "~/shared/analytics/gateway-contract";
+import { analyticsAppVersion, analyticsDefaults, botBlockedMessage, botUserAgentPattern } from "~/shared/analytics/gateway-protocol";
+import { AnalyticsHttpError } from "./gateway-request";
 import { sha256Hex } from "./sha256";
 
 // The analytics client of spec sections 3, 4 and 9 with interpretations 26: events are queued, sent in
 // batches through a sink, and put back at the front of the queue when sending fails. No DOM or network of
-// its own (user agent, page, clock and sink are given), so the queue's timing is testable with fake timers.
-
-/** spec section 9: batch size 10, flush interval 5000 ms, max retries 3, retry every 500 ms while idle. */
-export const analyticsDefaults = { batchSize: 10, flushIntervalMs: 5000, retryIntervalMs: 500, maxRetries: 3 } as const;
-
-/** spec section 5: requests are refused when the client looks like a bot (HeadlessChrome is not one). */
-export const botUserAgentPattern = /bot|crawler|spider|crawling/i;
-/** spec section 8 "Analytics blocked". */
-export const botBlockedMessage = "Request blocked due to likely bot activity.";
+// its own (user agent, page, clock, sink and storage are given), so the queue's timing is testable with
+// fake timers. Events carry the id they were tracked under (a signed-in user's or the anonymous
+// visitor's), so a sign-out or an expired session changes whose events come next, never drops queued ones.
 
 export type AnalyticsValue = string | number | boolean | null | readonly string[];
 export type AnalyticsProperties = Readonly<Record<string, AnalyticsValue | undefined>>;
@@ -19,16 +16,10 @@ export type AnalyticsProperties = Readonly<Record<string, AnalyticsValue | undef
 /** Sends one batch; rejects when it was not accepted (AnalyticsHttpError for an HTTP answer). */
 export type AnalyticsSink = (events: readonly AnalyticsEvent[]) => Promise<void>;
 
-/** spec section 8 "Analytics HTTP failure": 'HTTP error! status: {code}'. */
-export class AnalyticsHttpError extends Error {
-  override name = "AnalyticsHttpError";
-  constructor(readonly status: number) {
-    super(`HTTP error! status: ${status}`);
-  }
-  /** A refused batch (400, 401, 413 …) fails the same way every time, so it is dropped, not retried forever. */
-  get isRetryable(): boolean {
-    return this.status >= 500 || this.status === 408 || this.status === 429;
-  }
+/** Where the queue survives a reload (a sign-out after an expired session reloads the page). */
+export interface QueueStore {
+  load(): unknown;
+  save(events: readonly AnalyticsEvent[]): void;
 }
 
 export interface AnalyticsClientOptions {
@@ -37,6 +28,9 @@ export interface AnalyticsClientOptions {
   userAgent: () => string;
   /** The page an event happened on (location.pathname in the browser). */
   page: () => string;
+  /** The anonymous visitor's analytics id ('web_' + random id), used while nobody is signed in. */
+  anonymousId: () => string;
+  store?: QueueStore;
   now?: () => number;
   batchSize?: number;
   flushIntervalMs?: number;
@@ -54,13 +48,17 @@ export interface TrackOptions {
 }
 
 export interface AnalyticsClient {
-  /** The signed-in user (null: signed out). Events of a previous user still queued are dropped. */
+  /** The signed-in user (null: signed out, events go under the anonymous id). Queued events are kept. */
   setUser(userId: string | null): void;
-  /** Queues one event; ignored while nobody is signed in (the log sink takes signed-in users only). */
+  /** The analytics id events are tracked under now. */
+  currentId(): string;
+  /** Queues one event. */
   track(eventName: string, properties?: AnalyticsProperties, options?: TrackOptions): void;
+  /** The config host's answer (GET /web): batch size, timings, or off. */
+  configure(payload: Partial<ConfigPayload>): void;
   /** Sends what is queued now, batch after batch; resolves when sending stops. */
   flush(): Promise<void>;
-  /** Events waiting to be sent. */
+  /** Events waiting to be sent (a batch on its way included). */
   queued(): readonly AnalyticsEvent[];
   /** Clears its timers (tests, hot reload). */
   stop(): void;
@@ -73,14 +71,16 @@ export function analyticsUserId(userId: string): string {
   return `web_${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
 }
 
-/** The session id: sha-256 hex of `${sessionStart}:${userId}` (spec section 3: a hash of the time and the user). */
-export function analyticsSessionId(sessionStart: number, userId: string): string {
-  return sha256Hex(`${sessionStart}:${userId}`);
+/** The session id: sha-256 hex of `${sessionStart}:${analyticsId}` (spec section 3: a hash of the time and the user). */
+export function analyticsSessionId(sessionStart: number, analyticsId: string): string {
+  return sha256Hex(`${sessionStart}:${analyticsId}`);
 }
 
 // The server's limits (shared/analytics/analytics-event.ts): cut here so one long value cannot get a whole
 // batch refused.
 const limits = { properties: 50, key: 100, value: 2000, name: 100, page: 2000 } as const;
+/** A stored queue bigger than this is cut from the front: a browser offline for days must not grow forever. */
+const maxStoredEvents = 500;
 
 /** Properties as the gateway's [{key, value}] list with string values; arrays as JSON, null as "null". */
 export function toAnalyticsProperties(properties: AnalyticsProperties = {}): AnalyticsProperty[] {
@@ -93,22 +93,48 @@ export function toAnalyticsProperties(properties: AnalyticsProperties = {}): Ana
   return list;
 }
 
+/** The valid events of a stored queue (anything else there is ignored). */
+function restore(stored: unknown): AnalyticsEvent[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const parsed = analyticsEventSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export function createAnalyticsClient(options: AnalyticsClientOptions): AnalyticsClient {
   const now = options.now ?? Date.now;
-  const batchSize = options.batchSize ?? analyticsDefaults.batchSize;
-  const flushIntervalMs = options.flushIntervalMs ?? analyticsDefaults.flushIntervalMs;
-  const retryIntervalMs = options.retryIntervalMs ?? analyticsDefaults.retryIntervalMs;
-  const maxRetries = options.maxRetries ?? analyticsDefaults.maxRetries;
+  const settings = {
+    batchSize: options.batchSize ?? analyticsDefaults.batchSize,
+    flushIntervalMs: options.flushIntervalMs ?? analyticsDefaults.flushIntervalMs,
+    retryIntervalMs: options.retryIntervalMs ?? analyticsDefaults.retryIntervalMs,
+    maxRetries: options.maxRetries ?? analyticsDefaults.maxRetries,
+  };
   const sessionStart = now();
+  let isEnabled = true;
 
-  let user: { userId: string; sessionId: string; analyticsId: string } | null = null;
-  let queue: AnalyticsEvent[] = [];
+  let identity: { userId: string | null; analyticsId: string; sessionId: string } | null = null;
+  let queue: AnalyticsEvent[] = restore(options.store?.load());
+  /** The batch on its way: stored with the queue so a reload mid-send keeps it. */
+  let inFlight: AnalyticsEvent[] = [];
   let isSending = false;
-  let retriesLeft = maxRetries;
+  let retriesLeft = settings.maxRetries;
   /** A batch failed and waits for a retry or the next flush: a full queue does not force a send then. */
   let isBackingOff = false;
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function persist(): void {
+    options.store?.save([...inFlight, ...queue].slice(-maxStoredEvents));
+  }
+
+  function currentIdentity() {
+    if (!identity) {
+      const analyticsId = options.anonymousId();
+      identity = { userId: null, analyticsId, sessionId: analyticsSessionId(sessionStart, analyticsId) };
+    }
+    return identity;
+  }
 
   function clearTimers(): void {
     if (flushTimer) clearTimeout(flushTimer);
@@ -122,7 +148,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     flushTimer = setTimeout(() => {
       flushTimer = null;
       void flush();
-    }, flushIntervalMs);
+    }, settings.flushIntervalMs);
   }
 
   /** Sends batches from the front until the queue is empty or a send fails. */
@@ -130,21 +156,27 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     if (isSending) return;
     isSending = true;
     try {
-      while (queue.length > 0) {
+      while (queue.length > 0 && isEnabled) {
         if (botUserAgentPattern.test(options.userAgent())) {
           // Refused, not thrown: a crawler's events are dropped and the page goes on.
           console.warn(botBlockedMessage);
           queue = [];
+          persist();
           return;
         }
-        const batch = queue.splice(0, batchSize);
+        const batch = queue.splice(0, settings.batchSize);
+        inFlight = batch;
         try {
           await options.sink(batch);
-          retriesLeft = maxRetries;
+          inFlight = [];
+          persist();
+          retriesLeft = settings.maxRetries;
           isBackingOff = false;
         } catch (error) {
-          if (!keepAfterFailure(batch, error)) continue;
-          return;
+          inFlight = [];
+          const isWaiting = keepAfterFailure(batch, error);
+          persist();
+          if (isWaiting) return;
         }
       }
     } finally {
@@ -156,7 +188,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
   function keepAfterFailure(batch: AnalyticsEvent[], error: unknown): boolean {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof AnalyticsHttpError && !error.isRetryable) {
-      console.warn(`analytics: batch dropped (${message})`);
+      // 409: the gateway already has this signed batch (its answer was lost); anything else fails every time.
+      if (error.status !== 409) console.warn(`analytics: batch dropped (${message})`);
       return false;
     }
     console.warn(`analytics: ${message}`);
@@ -164,12 +197,12 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     queue = [...batch, ...queue];
     isBackingOff = true;
     if (retriesLeft > 0) {
-      // interpretations 26: retry every 500 ms while idle, at most 3 times; then wait for the next flush.
+      // interpretations 26: retry every 500 ms while idle, at most 3 times; then keep it for the next flush.
       retriesLeft--;
       retryTimer = setTimeout(() => {
         retryTimer = null;
         void drain();
-      }, retryIntervalMs);
+      }, settings.retryIntervalMs);
     } else {
       scheduleFlush();
     }
@@ -180,29 +213,30 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     // A send in progress takes whatever was queued meanwhile; its own failure handling decides what follows.
     if (isSending) return;
     clearTimers();
-    retriesLeft = maxRetries;
+    retriesLeft = settings.maxRetries;
     await drain();
   }
 
+  // A queue restored from an earlier page goes out with the first flush.
+  scheduleFlush();
+
   return {
     setUser(userId) {
-      if ((user?.userId ?? null) === userId) return;
-      // A previous user's queued events would be sent under the new session (or refused after sign-out).
-      queue = [];
-      clearTimers();
-      isBackingOff = false;
-      retriesLeft = maxRetries;
-      user = userId === null ? null : { userId, sessionId: analyticsSessionId(sessionStart, userId), analyticsId: analyticsUserId(userId) };
+      if (identity && identity.userId === userId) return;
+      const analyticsId = userId === null ? options.anonymousId() : analyticsUserId(userId);
+      identity = { userId, analyticsId, sessionId: analyticsSessionId(sessionStart, analyticsId) };
     },
+    currentId: () => currentIdentity().analyticsId,
     track(eventName, properties, trackOptions = {}) {
-      if (!user) return;
+      if (!isEnabled) return;
+      const { analyticsId, sessionId } = currentIdentity();
       queue.push({
-        user_id: user.analyticsId,
+        user_id: analyticsId,
         type: trackOptions.type ?? "event",
         app_id: options.appId,
         version: analyticsAppVersion,
         result: trackOptions.result ?? 1,
-        session_id: user.sessionId,
+        session_id: sessionId,
         event_group: trackOptions.group ?? "web",
         event_name: eventName.slice(0, limits.name),
         event_time: Math.round(now()),
@@ -211,11 +245,26 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
         page: options.page().slice(0, limits.page),
         properties: toAnalyticsProperties(properties),
       });
-      if (queue.length >= batchSize && !isBackingOff) void flush();
+      persist();
+      if (queue.length >= settings.batchSize && !isBackingOff) void flush();
       else scheduleFlush();
     },
+    configure(payload) {
+      if (payload.enabled === false) {
+        // The config host turned analytics off for this app: nothing more is kept or sent.
+        isEnabled = false;
+        queue = [];
+        clearTimers();
+        persist();
+        return;
+      }
+      if (payload.batchSize) settings.batchSize = payload.batchSize;
+      if (payload.flushIntervalMs) settings.flushIntervalMs = payload.flushIntervalMs;
+      if (payload.retryIntervalMs) settings.retryIntervalMs = payload.retryIntervalMs;
+      if (payload.maxRetries !== undefined) settings.maxRetries = payload.maxRetries;
+    },
     flush,
-    queued: () => queue,
+    queued: () => [...inFlight, ...queue],
     stop: clearTimers,
   };
 }

@@ -1,22 +1,14 @@
-import { ApiError } from "~/app/api/api-client";
-import { api, call } from "~/app/api/typed-api";
-import { type AnalyticsEvent, analyticsSdkVersion } from "~/shared/analytics/analytics-event";
-import { AnalyticsHttpError } from "./analytics-client";
+import type { AnalyticsEvent } from "~/shared/analytics/analytics-event";
+import { analyticsSdkVersion } from "~/shared/analytics/gateway-protocol";
+import type { AnalyticsSink } from "./analytics-client";
+import { type GatewayKey, signedGatewayPost } from "./gateway-request";
 
 /**
- * The app's sink (interpretations 26: a log sink until the gateway lands): POST /api/analytics/events with
- * the gateway's `event_logs` body, through the typed API client (CSRF token and retry there; background, so
- * a 401, ban or 402 only rejects). An HTTP failure becomes 'HTTP error! status: {code}' (spec section 8)
- * with its status, so the queue knows whether to retry.
+ * The app's sink: POST <gateway>/log/web with `event_logs` (spec section 7), signed per interpretations
+ * 26. An HTTP failure rejects with 'HTTP error! status: {code}' (spec section 8) and its status, so the
+ * queue knows whether to retry; a network failure rejects as it is (retried).
  */
-export async function sendAnalyticsBatch(events: readonly AnalyticsEvent[]): Promise<void> {
-  try {
-    // The contract's body type is a mutable array; the copy sends the same JSON.
-    await call(
-      api({ isBackground: true }).POST("/analytics/events", { body: { event_logs: [...events], sdk_version: analyticsSdkVersion } }),
-    );
-  } catch (error) {
-    if (error instanceof ApiError) throw new AnalyticsHttpError(error.status);
-    throw error;
-  }
+export function createGatewaySink(key: GatewayKey, now?: () => number): AnalyticsSink {
+  return (events: readonly AnalyticsEvent[]) =>
+    signedGatewayPost(key, "/log/web", { event_logs: [...events], sdk_version: analyticsSdkVersion }, { now });
 }

@@ -9,6 +9,7 @@ import {
   policyLinkClickedEvent,
   productClickedEvent,
   purchaseClickedEvent,
+  purchaseEvent,
   purchaseFailedEvent,
   viewItemListEvent,
 } from "./product-events";
@@ -86,6 +87,13 @@ describe("product events (spec section 7)", () => {
         { key: "source", value: "upload" },
       ],
     });
+  });
+
+  it("purchase carries the revenue estimate of spec 9: price − (5% of price + 0.5)", () => {
+    const event = purchaseEvent({ transactionId: "txn_1", price: 100, currency: "USD", priceId: "pri_1" });
+    expect(event.name).toBe("purchase");
+    expect(event.properties).toEqual({ transaction_id: "txn_1", price: 100, revenue: 94.5, currency: "USD", priceId: "pri_1" });
+    expect(purchaseEvent({ transactionId: "txn_2", price: 19.99, currency: null, priceId: null }).properties.revenue).toBe(18.49);
   });
 
   it("policy link click carries its source", () => {

@@ -1,3 +1,4 @@
+import { revenueEstimate } from "~/shared/billing/price-math";
 import type { AnalyticsProperties } from "./analytics-client";
 
 // The events the product sends (spec section 7 "Events sent by the product"), named once here so callers
@@ -18,6 +19,7 @@ export const productEventNames = {
   policyLinkClicked: "policy_link_clicked",
   paymentFailed: "payment_failed",
   purchaseFailed: "purchase_failed",
+  purchase: "purchase",
   customerUpdateFailed: "paddle_customer_update_failed",
   paywallProductsFailed: "paywall_products_failed_to_load",
 } as const;
@@ -95,6 +97,27 @@ export const policyLinkClickedEvent = (source: string): ProductEvent => ({
   name: productEventNames.policyLinkClicked,
   category: billing,
   properties: { source },
+});
+
+/** A verified checkout: what was paid (major units, as Paddle.js reports its total) and the transaction. */
+export interface Purchase {
+  transactionId: string;
+  price: number;
+  currency: string | null;
+  priceId: string | null;
+}
+
+/** spec section 9: the purchase carries the revenue estimate, price − (5% of price + 0.5). */
+export const purchaseEvent = (purchase: Purchase): ProductEvent => ({
+  name: productEventNames.purchase,
+  category: billing,
+  properties: {
+    transaction_id: purchase.transactionId,
+    price: purchase.price,
+    revenue: revenueEstimate(purchase.price),
+    currency: purchase.currency,
+    priceId: purchase.priceId,
+  },
 });
 
 export const paymentFailedEvent = (): ProductEvent => ({ name: productEventNames.paymentFailed, category: billing, properties: {} });

@@ -80,6 +80,7 @@ describe("checkout event handler", () => {
         trackCustomerUpdateFailed: () => calls.push("event paddle_customer_update_failed"),
         trackPaymentFailed: () => calls.push("event payment_failed"),
         trackPurchaseFailed: () => calls.push("event purchase_failed"),
+        trackPurchase: (purchase) => calls.push(`event purchase ${JSON.stringify(purchase)}`),
       },
       ...overrides,
     });
@@ -148,6 +149,23 @@ describe("checkout event handler", () => {
     expect(calls.at(-1)).toBe("event purchase_failed");
     expect(calls).not.toContain("verified");
     expect(calls).not.toContain("close");
+  });
+
+  it("a verified purchase sends the purchase event with what was paid; without a total, none", async () => {
+    const done = makeHandler().handle({
+      name: "checkout.completed",
+      data: { transaction_id: "txn_9", totals: { total: 19.99 }, currency_code: "USD", items: [{ price_id: "pri_1year" }] },
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(calls).toContain(
+      `event purchase ${JSON.stringify({ transactionId: "txn_9", price: 19.99, currency: "USD", priceId: "pri_1year" })}`,
+    );
+    calls = [];
+    const bare = makeHandler().handle({ name: "checkout.completed", data: { transaction_id: "txn_8" } });
+    await vi.advanceTimersByTimeAsync(1000);
+    await bare;
+    expect(calls.some((call) => call.startsWith("event purchase "))).toBe(false);
   });
 
   it("a repeated completed event while verifying is ignored", async () => {

@@ -1,3 +1,4 @@
+import type { Purchase } from "../analytics/product-events";
 import type { CheckoutState } from "./paywall-store";
 
 // What happens on each Paddle.js checkout event (spec sections 4, 8 and 9): the customer is linked to
@@ -15,6 +16,10 @@ export interface CheckoutEvent {
   data?: {
     transaction_id?: string;
     customer?: { id?: string | null; email?: string | null } | null;
+    /** Major units (Paddle.js event data), for the purchase event's revenue estimate. */
+    totals?: { total?: number | null } | null;
+    currency_code?: string | null;
+    items?: { price_id?: string | null }[] | null;
   };
 }
 
@@ -54,7 +59,13 @@ export interface CheckoutEventDeps {
   onVerified?(): void;
   /** Called `closeAfterSuccessMs` after a verified purchase (the modal closes). */
   onClose?(): void;
-  analytics: { trackCustomerUpdateFailed(): void; trackPaymentFailed(): void; trackPurchaseFailed(): void };
+  analytics: {
+    trackCustomerUpdateFailed(): void;
+    trackPaymentFailed(): void;
+    trackPurchaseFailed(): void;
+    /** A verified purchase (spec 9: its event carries the revenue estimate). */
+    trackPurchase?(purchase: Purchase): void;
+  };
   pause?: Wait;
 }
 
@@ -94,6 +105,14 @@ export function createCheckoutEventHandler(deps: CheckoutEventDeps): { handle(ev
       return;
     }
     deps.onCheckoutState("success");
+    const total = event.data?.totals?.total;
+    if (typeof total === "number" && Number.isFinite(total))
+      deps.analytics.trackPurchase?.({
+        transactionId,
+        price: total,
+        currency: event.data?.currency_code ?? null,
+        priceId: event.data?.items?.[0]?.price_id ?? null,
+      });
     deps.onVerified?.();
     if (deps.onClose) {
       await pause(closeAfterSuccessMs);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLocale } from "~/app/i18n/use-locale";
 import type { loader as rootLoader } from "~/app/root";
-import { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchaseFailed } from "../analytics/analytics";
+import { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchase, trackPurchaseFailed } from "../analytics/analytics";
 import { createCheckoutEventHandler } from "./checkout-events";
 import { buildCheckoutPayload, paddleLocale } from "./checkout-payload";
 import { initializePaddleCheckout, loadPaddle, openPaddleCheckout, PaddleScriptError, setCheckoutEventListener } from "./paddle-checkout";
@@ -56,7 +56,7 @@ export function usePaddleCheckout({ priceId, discountId, ...callbacks }: PaddleC
         onClose: () => {
           if (isCurrent) latest.current.onClose?.();
         },
-        analytics: { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchaseFailed },
+        analytics: { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchaseFailed, trackPurchase },
       });
       setCheckoutEventListener((event) => void handler.handle(event));
       initializePaddleCheckout(paddle, config, locale);

@@ -82,6 +82,16 @@ describe("a note that changed live", () => {
     expect(matchesFilters(note({ at: "2026-03-11T00:00:00" }), { ...noFilters, to: "2026-03-10" }, false)).toBe(false);
   });
 
+  it("reads the underscore-prefixed createdAt variant (spec 3) for the date range", () => {
+    const { seconds, nanoseconds } = note({ at: "2026-03-10T23:59:59" }).data.createdAt;
+    const variant = {
+      ...note(),
+      data: { ...note().data, createdAt: { _seconds: seconds, _nanoseconds: nanoseconds } },
+    } as unknown as NoteView;
+    expect(matchesFilters(variant, { ...noFilters, from: "2026-03-10", to: "2026-03-10" }, false)).toBe(true);
+    expect(matchesFilters(variant, { ...noFilters, from: "2026-03-11" }, false)).toBe(false);
+  });
+
   it("joins a searched list only when the server already listed it", () => {
     expect(matchesFilters(note(), { ...noFilters, q: "budget" }, false)).toBe(false);
     expect(matchesFilters(note(), { ...noFilters, q: "budget" }, true)).toBe(true);

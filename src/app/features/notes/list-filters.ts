@@ -2,6 +2,7 @@
 // as API query parameters, and as a test of whether a note that changed live still belongs on the list.
 import type { NoteView } from "~/shared/notes/notes-api";
 import { type NoteType, noteTypes } from "~/shared/notes/statuses";
+import { timestampMs } from "~/shared/timestamp";
 import type { NotesFilterQuery } from "./queries";
 
 export interface ListFilters {
@@ -86,7 +87,8 @@ export function matchesFilters(note: NoteView, filters: ListFilters, isKnown: bo
   if (filters.types.length > 0 && !filters.types.includes(note.data.type)) return false;
   if (filters.folderId === "none" && note.data.folderId !== null) return false;
   if (filters.folderId && filters.folderId !== "none" && note.data.folderId !== filters.folderId) return false;
-  const createdMs = note.data.createdAt.seconds * 1000 + Math.floor(note.data.createdAt.nanoseconds / 1_000_000);
+  // spec 3: seconds/nanoseconds or the underscore-prefixed variants; an unreadable date matches no range.
+  const createdMs = timestampMs(note.data.createdAt) ?? Number.NaN;
   if (filters.from && createdMs < dayStart(filters.from)) return false;
   if (filters.to && createdMs > dayEnd(filters.to)) return false;
   return true;

@@ -2,6 +2,7 @@
 // items, cursor and scroll position here; coming back shows them at once and refreshes in the background.
 // Module state lives as long as the tab: signing in or out is a full page load, so it never crosses users.
 import type { NoteView } from "~/shared/notes/notes-api";
+import { readTimestamp } from "~/shared/timestamp";
 
 export interface ListSnapshot {
   items: NoteView[];
@@ -38,8 +39,9 @@ export function forgetNote(noteId: string): void {
 
 /** The list's order (the API's): newest first, ties by id, descending. */
 export function isNewer(a: NoteView, b: NoteView): boolean {
-  const at = a.data.createdAt;
-  const bt = b.data.createdAt;
+  // spec 3: either timestamp shape (seconds/nanoseconds or _seconds/_nanoseconds) orders the same.
+  const at = readTimestamp(a.data.createdAt) ?? { seconds: 0, nanoseconds: 0 };
+  const bt = readTimestamp(b.data.createdAt) ?? { seconds: 0, nanoseconds: 0 };
   if (at.seconds !== bt.seconds) return at.seconds > bt.seconds;
   if (at.nanoseconds !== bt.nanoseconds) return at.nanoseconds > bt.nanoseconds;
   return a.id > b.id;

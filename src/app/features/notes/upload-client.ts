@@ -1,10 +1,11 @@
-import { DetailedError, Upload } from "tus-js-client";
+import type { DetailedError as TusDetailedError } from "tus-js-client";
 import { reportPaymentRequired } from "~/app/api/api-client";
 import { apiBaseUrl, getCsrfToken } from "~/app/api/csrf-token";
 
 // Resumable uploads to /api/uploads (tus). tus-js-client keeps each unfinished upload's URL in
 // localStorage under a fingerprint of the file, so choosing the same file after a reload or a dropped
 // connection continues where it stopped; lost connections retry on their own with growing delays.
+// tus-js-client (~15 KB gzip) loads with the first upload, not with the dashboard (issue 22).
 
 export type UploadKind = "file" | "recording" | "document";
 
@@ -36,7 +37,7 @@ export interface RunningUpload {
   abort(options?: { forget?: boolean }): Promise<void>;
 }
 
-function failureOf(error: Error): UploadFailure {
+function failureOf(error: Error, DetailedError: typeof TusDetailedError): UploadFailure {
   if (error instanceof DetailedError && error.originalResponse) {
     const status = error.originalResponse.getStatus();
     let message: string | null = null;
@@ -60,7 +61,7 @@ export async function startUpload(
   { kind, fileName, language, title }: { kind: UploadKind; fileName: string; language?: string; title?: string },
   callbacks: UploadCallbacks,
 ): Promise<RunningUpload> {
-  const csrfToken = await getCsrfToken();
+  const [csrfToken, { DetailedError, Upload }] = await Promise.all([getCsrfToken(), import("tus-js-client")]);
   const metadata: Record<string, string> = { kind, filename: fileName, filetype: file.type || "application/octet-stream" };
   if (language) metadata.language = language;
   if (title) metadata.title = title;
@@ -82,7 +83,7 @@ export async function startUpload(
       if (noteId) callbacks.onSuccess(noteId);
       else callbacks.onError({ status: null, message: null, isHandledGlobally: false });
     },
-    onError: (error) => callbacks.onError(failureOf(error)),
+    onError: (error) => callbacks.onError(failureOf(error, DetailedError)),
     // A refusal (413 too large, 415 type, 400 metadata, 401 signed out) will not change on retry.
     onShouldRetry: (error) => {
       const status = error instanceof DetailedError ? (error.originalResponse?.getStatus() ?? 0) : 0;

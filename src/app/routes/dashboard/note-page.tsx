@@ -20,6 +20,7 @@ import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { EmptyState } from "~/app/ui/empty-state";
 import { Spinner } from "~/app/ui/spinner";
 import { transcriptOutlook } from "~/shared/notes/statuses";
+import { timestampMs } from "~/shared/timestamp";
 
 /** `?t=SECONDS` (citation links): where the player starts. */
 function startTime(value: string | null): number | null {
@@ -84,7 +85,10 @@ function NoteWorkspace({ id }: { id: string }) {
   const hasTimes = note.data.type !== "text" && note.data.type !== "document";
   const canSeek = hasTimes && !playback.youtubeVideoId;
   const isFollowing = Boolean(playback.media) || player.seekCount > 0;
-  const created = new Date(note.data.createdAt.seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  const created = new Date(timestampMs(note.data.createdAt) ?? Number.NaN).toLocaleString(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   const speakers = [...new Set(transcript.flatMap((segment) => (segment.speaker ? [segment.speaker] : [])))];
   const aiNotesContent = page.aiNotes.state === "success" ? (page.aiNotes.aiNotes?.content ?? null) : null;
   const title = noteDisplayTitle(note.data, tn);

@@ -127,4 +127,13 @@ describe.each(databaseKinds)("admin notes API on %s", (kind) => {
     const after = await listAdminActions(web.database.db, { targetUserId: ready.userId });
     expect(after.filter((row) => row.targetNoteId === ready.id)).toEqual([]);
   });
+  it("two retries at once queue the transcription once", async () => {
+    const owner = await verifiedClient();
+    const failed = await seedNote(owner.email, "Twice", "transcription_failed");
+    const retry = () => admin.api("POST", `/admin/notes/${failed.userId}/${failed.id}/retry`, { what: "transcription" });
+    const statuses = (await Promise.all([retry(), retry()])).map((response) => response.status).sort();
+    expect(statuses).toEqual([202, 409]);
+    const detail = (await (await admin.api("GET", `/admin/notes/${failed.userId}/${failed.id}`)).json()) as AdminNoteDetail;
+    expect(detail.jobs.filter((job) => job.queue === transcriptionJobName)).toHaveLength(1);
+  });
 });

@@ -112,6 +112,13 @@ describe.each(databaseKinds)("admin users API on %s", (kind) => {
     const { entries } = (await (await admin.api("GET", `/admin/audit?userId=${encodeURIComponent(userId)}`)).json()) as AdminAuditResponse;
     expect(entries.map((entry) => entry.action)).toEqual(["user.unban", "user.ban", "user.revoke_admin", "user.grant_admin"]);
     expect(entries.every((entry) => entry.actorEmail === adminEmail && entry.targetEmail === email)).toBe(true);
+    // The same actions by the user's e-mail in any case, and nothing about someone else.
+    const byEmail = (await (
+      await admin.api("GET", `/admin/audit?email=${encodeURIComponent(email.toUpperCase())}`)
+    ).json()) as AdminAuditResponse;
+    expect(byEmail.entries.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id));
+    const nobody = (await (await admin.api("GET", "/admin/audit?email=nobody%40example.com")).json()) as AdminAuditResponse;
+    expect(nobody.entries).toEqual([]);
     const firstPage = (await (await admin.api("GET", "/admin/audit?limit=1")).json()) as AdminAuditResponse;
     expect(firstPage.entries).toHaveLength(1);
     expect(firstPage.nextCursor).not.toBeNull();

@@ -42,7 +42,7 @@ const auditRoute = createRoute({
   method: "get",
   path: "/admin/audit",
   tags: ["admin"],
-  summary: "The admin audit log, newest first (optionally about one user)",
+  summary: "The admin audit log, newest first (optionally about one user, by id or e-mail)",
   request: { query: adminAuditQuerySchema },
   responses: {
     200: { description: "One page of the log", content: { "application/json": { schema: adminAuditResponseSchema } } },
@@ -90,8 +90,13 @@ export function adminUsersRoutes({ db }: { db: Database }) {
   });
 
   app.openapi(auditRoute, async (c) => {
-    const { cursor, userId, limit } = c.req.valid("query");
-    const rows = await listAdminActions(db, { before: decodeCursor(cursor), targetUserId: userId ?? null, limit: limit + 1 });
+    const { cursor, userId, email, limit } = c.req.valid("query");
+    const rows = await listAdminActions(db, {
+      before: decodeCursor(cursor),
+      targetUserId: userId ?? null,
+      targetEmail: email || null,
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return c.json(

@@ -1,17 +1,17 @@
-import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countAnalyticsEvents, listAnalyticsEvents } from "~/core/analytics/data";
 import type { RunningWeb } from "~/server/start-web";
 import type { AnalyticsEvent } from "~/shared/analytics/analytics-event";
 import { startTestWeb, TestClient, verifiedClient } from "../../../../test/support/test-web";
 
-// POST /api/analytics/events over real HTTP (needs `npm run build`): the log sink of interpretations 26
-// writes one log line per event with the session's user id; bad batches are a translated 400, anonymous
-// callers a 401, and neither writes a line.
+// POST /api/analytics/events over real HTTP (needs `npm run build`): the former log sink, now a thin alias
+// of the analytics gateway (issue 20), stores a signed-in user's batch with the session's user id as key
+// id; bad batches are a translated 400, anonymous callers a 401, and neither stores anything.
 describe("analytics events API", () => {
   let web: RunningWeb;
   let counter = 0;
-  const lines: Record<string, unknown>[] = [];
-  const analyticsLines = () => lines.filter((line) => line.msg === "analytics event");
+  let countBefore = 0;
+  const storedSince = async () => (await countAnalyticsEvents(web.database.db)) - countBefore;
 
   const event = (name: string, overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent => ({
     user_id: "web_dXNlci0x",
@@ -31,17 +31,16 @@ describe("analytics events API", () => {
   });
 
   beforeAll(async () => {
-    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-    web = await startTestWeb("pglite", { AUTH_RATE_LIMIT_SCALE: "100" }, logger);
+    web = await startTestWeb("pglite", { AUTH_RATE_LIMIT_SCALE: "100" });
   });
   afterAll(async () => {
     await web?.stop();
   });
-  beforeEach(() => {
-    lines.length = 0;
+  beforeEach(async () => {
+    countBefore = await countAnalyticsEvents(web.database.db);
   });
 
-  it("accepts a batch and logs each event once, with the signed-in user's id", async () => {
+  it("accepts a batch and stores each event once, with the signed-in user's id as key id", async () => {
     const client = await verifiedClient(web, `analytics${++counter}@example.com`);
     const { userId } = ((await (await client.api("GET", "/user")).json()) as { payload: { userId: string } }).payload;
     expect(userId).toEqual(expect.stringMatching(/.+/));
@@ -50,10 +49,12 @@ describe("analytics events API", () => {
     const response = await client.api("POST", "/analytics/events", { event_logs: batch, sdk_version: "0.0.10" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
-    expect(analyticsLines()).toEqual([
-      expect.objectContaining({ level: 30, analytics: batch[0], userId, sdkVersion: "0.0.10" }),
-      expect.objectContaining({ level: 30, analytics: batch[1], userId, sdkVersion: "0.0.10" }),
+    const stored = await listAnalyticsEvents(web.database.db, { userId: "web_dXNlci0x" });
+    expect(stored.map((row) => [row.eventName, row.keyId, row.sdkVersion])).toEqual([
+      ["paywall", `session:${userId}`, "0.0.10"],
+      ["purchase_clicked", `session:${userId}`, "0.0.10"],
     ]);
+    expect(stored[1]?.properties).toEqual({ offersFreeTrial: "false" });
   });
 
   it.each<[string, unknown]>([
@@ -63,7 +64,7 @@ describe("analytics events API", () => {
     ["a user id without the web_ prefix", { event_logs: [event("paywall", { user_id: "dXNlci0x" })] }],
     ["a property with a number value", { event_logs: [{ ...event("paywall"), properties: [{ key: "price", value: 69.99 }] }] }],
     ["no event_logs at all", { events: [event("paywall")] }],
-  ])("refuses %s with a translated 400 and logs nothing", async (_label, body) => {
+  ])("refuses %s with a translated 400 and stores nothing", async (_label, body) => {
     const client = await verifiedClient(web, `analytics${++counter}@example.com`, "es");
     const response = await client.api("POST", "/analytics/events", body);
     expect(response.status).toBe(400);
@@ -72,7 +73,7 @@ describe("analytics events API", () => {
       errorCode: "VALIDATION_FAILED",
       message: "Parte de la información enviada no es válida.",
     });
-    expect(analyticsLines()).toEqual([]);
+    expect(await storedSince()).toBe(0);
   });
 
   it("is described in the OpenAPI document", async () => {
@@ -80,12 +81,12 @@ describe("analytics events API", () => {
     expect(spec.paths["/analytics/events"]).toHaveProperty("post");
   });
 
-  it("answers 401 to an anonymous caller and logs nothing", async () => {
+  it("answers 401 to an anonymous caller and stores nothing", async () => {
     const anonymous = new TestClient(web.url);
     const response = await anonymous.api("POST", "/analytics/events", { event_logs: [event("paywall")] });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ success: false, errorCode: "UNAUTHENTICATED" });
-    expect(analyticsLines()).toEqual([]);
+    expect(await storedSince()).toBe(0);
   });
 
   // Last on purpose: the server answers 413 before reading the body and closes that connection, which
@@ -98,6 +99,6 @@ describe("analytics events API", () => {
     const response = await client.api("POST", "/analytics/events", { event_logs: big });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ errorCode: "PAYLOAD_TOO_LARGE" });
-    expect(analyticsLines()).toEqual([]);
+    expect(await storedSince()).toBe(0);
   });
 });

@@ -1,13 +1,23 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import type { Auth } from "~/infra/auth/create-auth";
 import type { ApiEnv } from "~/server/hono-env";
 import type { Catalogs } from "~/server/i18n-catalogs";
 import { requestLocale } from "~/shared/i18n/request-locale";
 import { AppError, errorBody } from "../api-error";
 
-/** Set from the socket, never from the client, so rate limits count per real address (see create-auth.ts). */
+/**
+ * Set from the socket, never from the client, so rate limits count per real address (see create-auth.ts);
+ * behind proxies of our own, from what they forwarded (clientAddress).
+ */
 export const clientIpHeader = "x-parley-client-ip";
+
+/**
+ * Every auth body is a few fields (a One Tap credential, an Apple form post: a few KB); 64 KiB is ample. Larger
+ * bodies are refused before they are read.
+ */
+const maxAuthBodyBytes = 64 * 1024;
 
 /** better-auth error codes with our own translated text (common.json `authErrors.<code>`). */
 const translatedCodes = new Set([
@@ -33,15 +43,26 @@ const translatedCodes = new Set([
  * Its error answers keep their `code` and gain our shape (`success`, `errorCode`) and a message in the
  * request's language, like every other API error.
  */
-export function authRoutes(auth: Auth, catalogs: Catalogs) {
+export function authRoutes(auth: Auth, catalogs: Catalogs, { trustedProxyHops = 0 }: { trustedProxyHops?: number } = {}) {
   const app = new OpenAPIHono<ApiEnv>();
+  app.post(
+    "/auth/*",
+    bodyLimit({
+      maxSize: maxAuthBodyBytes,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE");
+      },
+    }),
+  );
   app.on(["GET", "POST"], "/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(clientIpHeader);
-    const address = safeRemoteAddress(c);
+    const address = clientAddress(safeRemoteAddress(c), c.req.header("X-Forwarded-For"), trustedProxyHops);
     if (address) headers.set(clientIpHeader, address);
-    // A streamed body needs duplex "half" in Node's fetch; the DOM type does not list it yet.
-    const request = new Request(c.req.raw, { headers, duplex: "half" } as RequestInit);
+    // Issue 21: the body is read whole here, before better-auth may answer without reading it (its 429):
+    // a body left half-read by a stream would cost the client its keep-alive connection.
+    const body = c.req.method === "POST" ? await c.req.arrayBuffer() : undefined;
+    const request = new Request(c.req.url, { method: c.req.method, headers, body, signal: c.req.raw.signal });
     const response = await auth.handler(request);
     if (response.status < 400) return response;
     return translateError(response, request.headers, catalogs);
@@ -74,6 +95,21 @@ async function translateError(response: Response, headers: Headers, catalogs: Ca
     status: response.status,
     headers: answerHeaders,
   });
+}
+
+/**
+ * The client's address (issue 21): the socket's peer, or with `trustedProxyHops` proxies of our own in
+ * front (a balancer, an ingress), the address the outermost of them saw: X-Forwarded-For's entry that many
+ * from the right, since each proxy appends the peer it saw. Entries further left come from the client and
+ * are never believed; a request with fewer entries came past the proxies and keeps its socket's address.
+ */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxyHops: number) {
+  if (trustedProxyHops === 0) return socketAddress;
+  const entries = (forwardedFor ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries[entries.length - trustedProxyHops] ?? socketAddress;
 }
 
 function safeRemoteAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {

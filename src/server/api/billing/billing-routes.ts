@@ -154,9 +154,9 @@ export function billingRoutes({
       throw new AppError("PADDLE_API_ERROR");
     }
   }
-  function requirePaddle(isCheckout: boolean) {
+  async function requirePaddle(isCheckout: boolean) {
     if (!paddle || (isCheckout && !isCheckoutOn)) throw new AppError("PAYMENTS_NOT_CONFIGURED");
-    return paddle;
+    return paddle();
   }
   const managed = (c: Context<ApiEnv>, outcome: ManageOutcome) => {
     if (outcome.kind === "noSubscription") throw new AppError("NO_ACTIVE_SUBSCRIPTION");
@@ -195,7 +195,7 @@ export function billingRoutes({
   });
 
   app.openapi(prices, async (c) => {
-    const client = requirePaddle(true);
+    const client = await requirePaddle(true);
     const priceIds = c.req.valid("query").priceIds.split(",");
     if (priceIds.some((id) => !allowedPriceIds.has(id))) throw new AppError("UNKNOWN_PRICE");
     const result = await paddleCall(() => previewPrices(client, { priceIds, customerIpAddress: publicClientAddress(c) }));
@@ -205,7 +205,7 @@ export function billingRoutes({
   });
 
   app.openapi(discounts, async (c) => {
-    const client = requirePaddle(true);
+    const client = await requirePaddle(true);
     const discountIds = c.req.valid("query").discountIds.split(",");
     if (discountIds.some((id) => !allowedDiscountIds.has(id))) throw new AppError("UNKNOWN_DISCOUNT");
     const data = await paddleCall(() => listDiscounts(client, { discountIds }));
@@ -239,10 +239,13 @@ export function billingRoutes({
   });
 
   app.openapi(cancel, async (c) =>
-    managed(c, await paddleCall(() => cancelAtPeriodEnd(db, requirePaddle(false), settings, { userId: currentUser(c).userId }))),
+    managed(
+      c,
+      await paddleCall(async () => cancelAtPeriodEnd(db, await requirePaddle(false), settings, { userId: currentUser(c).userId })),
+    ),
   );
   app.openapi(resume, async (c) =>
-    managed(c, await paddleCall(() => stopCancellation(db, requirePaddle(false), settings, { userId: currentUser(c).userId }))),
+    managed(c, await paddleCall(async () => stopCancellation(db, await requirePaddle(false), settings, { userId: currentUser(c).userId }))),
   );
   return app;
 }

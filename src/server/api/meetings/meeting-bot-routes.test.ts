@@ -119,6 +119,20 @@ describe("meeting bot API", () => {
     expect(await other.json()).toMatchObject({ errorCode: "BOT_CONCURRENCY_LIMIT", errorSource: "concurrent_meetings" });
   });
 
+  it("answers a retried send with the same Idempotency-Key with the first bot, not a second one (issue 21)", async () => {
+    const { client } = await signedIn();
+    const url = "https://meet.google.com/idm-poti-ent";
+    const first = await client.api("POST", "/meetings/bots", { url }, { "Idempotency-Key": "send-1" });
+    expect(first.status).toBe(201);
+    const firstBody = (await first.json()) as Sent;
+    const retry = await client.api("POST", "/meetings/bots", { url }, { "Idempotency-Key": "send-1" });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(firstBody);
+    // Without the key, the same send is a second bot in the same meeting: refused as before.
+    expect((await send(client, url)).status).toBe(409);
+  });
+
   it("takes callbacks only with the bot's own valid token", async () => {
     const { client, userId } = await signedIn();
     const { userId: otherUserId, client: otherClient } = await signedIn();

@@ -15,6 +15,7 @@ import { requestLocale } from "~/shared/i18n/request-locale";
 import { meetingBotSentSchema, meetingBotViewSchema } from "~/shared/meetings/meetings-api";
 import { noteResponseSchema } from "~/shared/notes/notes-api";
 import { AppError, errorResponse } from "../api-error";
+import { idempotent } from "../idempotency";
 import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
@@ -96,6 +97,8 @@ export function meetingBotRoutes({
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/meetings/*", requireUser());
   app.use("/notes/*", requireUser());
+  // Issue 21: a retried send (same Idempotency-Key) gets the first answer, not a second bot and note.
+  app.use("/meetings/bots", idempotent(db));
 
   app.openapi(send, async (c) => {
     const signedIn = currentUser(c);

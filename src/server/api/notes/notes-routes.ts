@@ -18,6 +18,7 @@ import { type NoteType, noteTypes } from "~/shared/notes/statuses";
 import { type TranscriptionLanguages, transcriptionLanguagesSchema } from "~/shared/notes/transcription-languages";
 import { parseYoutubeUrl } from "~/shared/notes/youtube-url";
 import { AppError, errorResponse } from "../api-error";
+import { idempotent } from "../idempotency";
 import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
@@ -173,6 +174,9 @@ export function notesRoutes({
   app.use("/notes", requireUser());
   app.use("/notes/*", requireUser());
   app.use("/transcription/*", requireUser());
+  // Issue 21: a retried create (same Idempotency-Key) gets the first answer, not a second note.
+  app.use("/notes/text", idempotent(db));
+  app.use("/notes/youtube", idempotent(db));
   app.openapi(languages, async (c) => c.json(await transcriptionLanguages(), 200));
   // Live status (issue 4): `event: note` with the changed note, for every change of the user's notes.
   app.get("/notes/events", (c) => {

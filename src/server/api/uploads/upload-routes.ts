@@ -2,10 +2,17 @@ import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { FileStore } from "@tus/file-store";
-import { Server as TusServer, type Upload } from "@tus/server";
+import { type DataStore, Server as TusServer, type Upload } from "@tus/server";
 import { findReachedLimit } from "~/core/billing/limits";
 import type { PlanLimits } from "~/core/billing/plan";
-import { acceptUpload, type IntakeDeps, isDocumentFileName, type UploadMetadata, uploadMetadata } from "~/core/transcription/intake";
+import {
+  acceptUpload,
+  type IntakeDeps,
+  isDocumentFileName,
+  type UploadedBytes,
+  type UploadMetadata,
+  uploadMetadata,
+} from "~/core/transcription/intake";
 import { decideSpokenLanguage, type EngineLanguages } from "~/core/transcription/spoken-language";
 import type { Logger } from "~/infra/logging/logger";
 import type { ApiEnv } from "~/server/hono-env";
@@ -21,6 +28,9 @@ import { currentUser, requireUser } from "../require-user";
 // dropped connection asks the server how far it got (HEAD) and continues from there. The finished file
 // becomes a note (core/transcription/intake). Uploads are private: the id starts with a tag of the
 // owner's id, and every request for an id is refused unless that tag is the signed-in user's.
+
+/** How long an unfinished upload can be resumed (tus Upload-Expires). */
+export const uploadExpirationMs = 7 * 24 * 3600 * 1000;
 
 export interface UploadLimits {
   maxBytes: number;
@@ -57,6 +67,11 @@ const limitSources: Record<UploadMetadata["kind"], readonly LimitErrorSource[]> 
 export function uploadRoutes(
   deps: IntakeDeps & {
     uploadDir: string;
+    /**
+     * Where uploads in progress live when storage is S3 (issue 21): the bucket, so no byte stays on this
+     * machine and any web process resumes any upload. Absent: files under `uploadDir`.
+     */
+    uploadStore?: DataStore | null;
     limits: UploadLimits;
     planLimits: PlanLimits;
     catalogs: Catalogs;
@@ -69,7 +84,7 @@ export function uploadRoutes(
     new TusRefusal(apiErrorStatus[error.code], JSON.stringify(errorBody(deps.catalogs, headers, error)));
   const tus = new TusServer({
     path: "/api/uploads",
-    datastore: new FileStore({ directory: deps.uploadDir, expirationPeriodInMilliseconds: 7 * 24 * 3600 * 1000 }),
+    datastore: deps.uploadStore ?? new FileStore({ directory: deps.uploadDir, expirationPeriodInMilliseconds: uploadExpirationMs }),
     maxSize: deps.limits.maxBytes,
     relativeLocation: true,
     exposedHeaders: ["Parley-Note-Id"],
@@ -98,10 +113,10 @@ export function uploadRoutes(
       const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
       const noteId = upload.metadata?.[noteIdKey];
       if (!parsed.success || !noteId) throw refuse(request.headers, new AppError("INVALID_UPLOAD"));
-      const filePath = path.join(deps.uploadDir, upload.id);
-      // The bytes move into storage; the upload's small .json record stays for tus's own bookkeeping
-      // (it reads it back after this hook) and is swept with the expired uploads.
-      const result = await acceptUpload(deps, { userId, noteId, metadata: parsed.data, filePath, sizeBytes: upload.size ?? upload.offset });
+      // The bytes move into storage; the upload's small record (.json on disk, .info in the bucket) stays for
+      // tus's own bookkeeping (it reads it back after this hook: a retried HEAD still finds the upload done).
+      const bytes: UploadedBytes = deps.uploadStore ? { stagedKey: upload.id } : { filePath: path.join(deps.uploadDir, upload.id) };
+      const result = await acceptUpload(deps, { userId, noteId, metadata: parsed.data, bytes, sizeBytes: upload.size ?? upload.offset });
       return { headers: { "Parley-Note-Id": result.noteId } };
     },
     onResponseError: (request, error) => {

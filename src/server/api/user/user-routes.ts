@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { deleteCookie } from "hono/cookie";
-import { findUserPayload } from "~/core/accounts/data";
+import { findClickIds, findUserPayload } from "~/core/accounts/data";
 import { deleteAccount, setClickIds, updateUserData } from "~/core/accounts/mutations";
 import { getUsage } from "~/core/usage/data";
 import type { Database } from "~/infra/db/client";
 import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
 import { userPayloadResponseSchema } from "~/shared/accounts/accounts-api";
-import { setClickIdsInput, setUserInput } from "~/shared/accounts/user-payload";
+import { setClickIdsInput, setUserInput, storedClickIdsResponseSchema } from "~/shared/accounts/user-payload";
 import { successResponseSchema } from "~/shared/api/api-contract";
 import { usageSchema } from "~/shared/usage/usage-api";
 import { AppError, errorResponse } from "../api-error";
@@ -47,6 +47,19 @@ const setUserClickIds = createRoute({
   request: { body: json(setClickIdsInput) },
   responses: { 200: { description: "Stored", content: { "application/json": { schema: successResponseSchema } } }, ...errors },
 });
+const getUserClickIds = createRoute({
+  method: "get",
+  path: "/user/click-ids",
+  tags: ["user"],
+  summary: "The attribution stored on the account: ad click ids and utm_ parameters",
+  responses: {
+    200: {
+      description: "Stored attribution",
+      content: { "application/json": { schema: storedClickIdsResponseSchema } },
+    },
+    ...errors,
+  },
+});
 const getUserUsage = createRoute({
   method: "get",
   path: "/user/usage",
@@ -66,7 +79,7 @@ const removeUser = createRoute({
   },
 });
 
-/** spec section 7: GET /user, POST /user/set, POST /user/set-click-ids; plus account deletion. */
+/** spec section 7: GET /user, POST /user/set, POST /user/set-click-ids (read back: GET /user/click-ids); plus account deletion. */
 export function userRoutes({ db, storage }: { db: Database; storage: Storage }) {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook });
   app.use("/user", requireUser());
@@ -86,6 +99,10 @@ export function userRoutes({ db, storage }: { db: Database; storage: Storage }) 
   app.openapi(setUserClickIds, async (c) => {
     await setClickIds(db, { userId: currentUser(c).userId, input: c.req.valid("json") });
     return c.json({ success: true as const }, 200);
+  });
+  app.openapi(getUserClickIds, async (c) => {
+    const stored = await findClickIds(db, { userId: currentUser(c).userId });
+    return c.json({ success: true as const, ...(stored ?? { clickIds: {}, utm: {} }) }, 200);
   });
   app.openapi(getUserUsage, async (c) => c.json(await getUsage(db, { userId: currentUser(c).userId }), 200));
   app.openapi(removeUser, async (c) => {

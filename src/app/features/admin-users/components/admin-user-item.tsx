@@ -43,6 +43,13 @@ export function AdminUserItem({ row, onChanged }: { row: AdminUserRow; onChanged
         <Link to={to(`/admin/user/${encodeURIComponent(row.id)}/notes`)} className="text-sm text-indigo-700 underline dark:text-indigo-300">
           {t("adminUsers.notesLink")}
         </Link>
+        <Link
+          to={to(`/admin/audit?userId=${encodeURIComponent(row.id)}`)}
+          className="ml-3 text-sm text-indigo-700 underline dark:text-indigo-300"
+          aria-label={t("adminUsers.auditLinkLabel", { email: row.email })}
+        >
+          {t("adminUsers.auditLink")}
+        </Link>
       </div>
       <p className="text-sm">
         <span className="md:hidden">{t("adminUsers.columns.plan")}: </span>

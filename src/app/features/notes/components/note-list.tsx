@@ -5,6 +5,7 @@ import { MoveToFolder } from "~/app/features/folders/components/move-to-folder";
 import { useLocale, useLocalizedPath } from "~/app/i18n/use-locale";
 import { EmptyState } from "~/app/ui/empty-state";
 import { Spinner } from "~/app/ui/spinner";
+import { timestampMs } from "~/shared/timestamp";
 import { hasActiveFilters, type ListFilters, noFilters } from "../list-filters";
 import { noteDisplayTitle } from "../note-display-title";
 import { readSnapshot, saveScroll } from "../notes-list-cache";
@@ -94,7 +95,7 @@ export function NoteList({
       >
         {list.items.map((note) => {
           const title = noteDisplayTitle(note.data, t) || t("list.untitled");
-          const created = new Date(note.data.createdAt.seconds * 1000);
+          const created = new Date(timestampMs(note.data.createdAt) ?? Number.NaN);
           return (
             <li
               key={note.id}

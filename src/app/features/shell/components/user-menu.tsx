@@ -83,6 +83,9 @@ export function UserMenu() {
             </Link>
             {isAdmin && (
               <>
+                <Link to={to("/admin")} className={itemClass} onClick={() => setOpen(false)}>
+                  {t("nav.adminOverview")}
+                </Link>
                 <Link to={to("/admin/users")} className={itemClass} onClick={() => setOpen(false)}>
                   {t("nav.adminUsers")}
                 </Link>
