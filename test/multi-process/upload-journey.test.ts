@@ -1,4 +1,5 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/infra/db/client";
@@ -8,6 +9,7 @@ import { bytesOf, clipPath } from "../support/media-fixtures";
 import { type NoteStream, openNoteStream } from "../support/note-stream";
 import { type ParleyProcesses, startParleyProcesses } from "../support/parley-processes";
 import { type RoundRobinProxy, startRoundRobinProxy } from "../support/round-robin-proxy";
+import { type RunningSeaweedFs, startSeaweedFs } from "../support/seaweedfs";
 import { killRoles } from "../support/spawn-role";
 import { openTestDatabase } from "../support/test-databases";
 import { TestClient } from "../support/test-web";
@@ -18,7 +20,8 @@ import { startWhisperServer, type WhisperServer } from "../support/whisper-serve
 // embedded worker) and 2 workers, started together on a fresh database, behind a round-robin proxy with
 // no sticky sessions. A browser's live stream stays open on web A while its requests alternate between A
 // and B; real Whisper transcribes (through a gate that tells the workers apart), notes are the extractive
-// floor (no language model). Then the worker that is mid-transcription is killed with SIGKILL: the other
+// floor (no language model). Files live in a real S3-compatible server (SeaweedFS), as a multi-machine
+// deployment keeps them: no web process's disk holds an upload or a note's media. Then the worker that is mid-transcription is killed with SIGKILL: the other
 // one takes the job over and the note finishes, once.
 
 const password = "correct horse battery";
@@ -30,6 +33,7 @@ interface JobRow {
 
 describe("2 web + 2 worker processes behind a round-robin proxy", () => {
   let whisper: WhisperServer;
+  let s3: RunningSeaweedFs;
   let gate: EngineGate;
   let database: { handle: DatabaseHandle; url?: string };
   let cluster: ParleyProcesses;
@@ -51,15 +55,21 @@ describe("2 web + 2 worker processes behind a round-robin proxy", () => {
   const hasNotes = (note: NoteView) => note.data.notesStatus === "notes_ready" || note.data.notesStatus === "notes_failed";
 
   beforeAll(async () => {
-    const [startedWhisper, startedDatabase] = await Promise.all([startWhisperServer(), openTestDatabase("postgres")]);
+    const [startedWhisper, startedDatabase, startedS3] = await Promise.all([
+      startWhisperServer(),
+      openTestDatabase("postgres"),
+      startSeaweedFs({ bucket: "parley-cluster" }),
+    ]);
     whisper = startedWhisper;
     database = startedDatabase;
+    s3 = startedS3;
     gate = await startEngineGate(whisper.url);
     cluster = await startParleyProcesses({
       databaseUrl: database.url ?? "",
       webs: 2,
       workers: 2,
       env: {
+        ...s3.env,
         SPEECH_ENGINE: "openai",
         OPENAI_AUDIO_BASE_URL: gate.url,
         OPENAI_AUDIO_MODEL: "tiny.en",
@@ -83,6 +93,7 @@ describe("2 web + 2 worker processes behind a round-robin proxy", () => {
     await proxy?.close();
     await gate?.close();
     await whisper?.stop();
+    await s3?.stop();
     await database?.handle.close();
   });
 
@@ -127,11 +138,21 @@ describe("2 web + 2 worker processes behind a round-robin proxy", () => {
       aiNotes: { engine: string; isExtractive: boolean } | null;
     };
     expect(aiNotes).toMatchObject({ engine: "extractive", isExtractive: true });
-    // One run of each job, completed at the first attempt.
-    expect(await jobsOf("transcription.run", noteId)).toEqual([{ state: "completed", retry_count: 0 }]);
-    expect(await jobsOf("notes.generate", noteId)).toEqual([{ state: "completed", retry_count: 0 }]);
+    // One run of each job, completed at the first attempt (pg-boss records the completion just after the
+    // handler has written the note, so the rows are awaited).
+    await expect.poll(() => jobsOf("transcription.run", noteId), { timeout: 20_000 }).toEqual([{ state: "completed", retry_count: 0 }]);
+    await expect.poll(() => jobsOf("notes.generate", noteId), { timeout: 20_000 }).toEqual([{ state: "completed", retry_count: 0 }]);
     // One worker asked the engine; the web processes (EMBEDDED_WORKER=false) ran no job.
     expect([...new Set(gate.forwardedFrom)]).toEqual([expect.stringMatching(/^worker-[01]$/)]);
+    // The bytes went to the bucket: nothing of the upload or the media stayed on the shared disk.
+    const onDisk = async (folder: string) => {
+      const entries = await readdir(path.join(cluster.dataDir, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile()).length;
+    };
+    expect(await onDisk("files")).toBe(0);
+    expect(await onDisk("uploads")).toBe(0);
+    const media = await client.api("GET", `/notes/${noteId}/media`, undefined, { Range: "bytes=0-99" });
+    expect(media.status).toBe(206);
   });
 
   it("finishes a note once when the worker transcribing it is killed: the other worker takes the job over", async () => {
@@ -157,8 +178,8 @@ describe("2 web + 2 worker processes behind a round-robin proxy", () => {
       expect(after.length).toBeGreaterThan(0);
       expect(after.every((key) => key !== busyKey)).toBe(true);
       // One job row: its first attempt died with the worker, the retry completed it. Nothing ran twice.
-      expect(await jobsOf("transcription.run", noteId)).toEqual([{ state: "completed", retry_count: 1 }]);
-      expect(await jobsOf("notes.generate", noteId)).toEqual([{ state: "completed", retry_count: 0 }]);
+      await expect.poll(() => jobsOf("transcription.run", noteId), { timeout: 20_000 }).toEqual([{ state: "completed", retry_count: 1 }]);
+      await expect.poll(() => jobsOf("notes.generate", noteId), { timeout: 20_000 }).toEqual([{ state: "completed", retry_count: 0 }]);
       const note = (await (await client.api("GET", `/notes/${noteId}`)).json()) as { transcript: { text: string }[] };
       const text = note.transcript.map((segment) => segment.text).join(" ");
       expect(text).toMatch(/dashwood/i);

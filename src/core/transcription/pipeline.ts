@@ -62,7 +62,8 @@ async function localMediaPath(deps: TranscriptionDeps, note: Note, scratchDir: s
   const key = note.mediaKey ?? noteKeys.original(note.userId, note.id);
   const local = deps.storage.localPath?.(key);
   if (local) return local;
-  // A remote store (S3 later): copy to scratch, ffmpeg wants a seekable file.
+  // A remote store (S3): copy to scratch, ffmpeg wants a seekable file.
+  await mkdir(scratchDir, { recursive: true });
   const target = path.join(scratchDir, "original");
   await pipeStreams(await deps.storage.get(key), createWriteStream(target));
   return target;
