@@ -13,7 +13,7 @@ import { findNote, listSegments } from "../notes/data";
 import { detectTemplate } from "./detect-template";
 import { generateNotes, NotesOutputError } from "./generate-notes";
 import { type GeneratedNotes, saveGeneratedNotes, setNotesStatus } from "./mutations";
-import { type LanguageModelDownloadStatus, waitForModelDownload, waitingForModel } from "./wait-for-model";
+import { type LanguageModelDownloadStatus, modelAfterWait, waitForModelDownload, waitingForModel } from "./wait-for-model";
 
 export const notesJobName = "notes.generate";
 
@@ -106,7 +106,7 @@ async function runNotes(deps: NotesDeps, input: GenerateNotesInput, signal: Abor
   try {
     generated = await generateNotes({
       // A failed download leaves no model: the extractive floor, labelled below.
-      model: download === "failed" ? null : await deps.languageModel(),
+      model: download === "failed" ? null : await modelAfterWait(deps.languageModel, { hasWaited, signal }),
       segments,
       meetingDate: note.createdAt,
       language,

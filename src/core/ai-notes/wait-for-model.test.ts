@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type LanguageModelDownloadStatus, waitForModelDownload } from "./wait-for-model";
+import { type LanguageModelDownloadStatus, modelAfterWait, waitForModelDownload } from "./wait-for-model";
 
 // The notes job's wait for the language model's first-run download (issue 19), over a scripted status.
 describe("waitForModelDownload", () => {
@@ -38,5 +38,29 @@ describe("waitForModelDownload", () => {
       60_000,
     );
     await expect(waiting).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("modelAfterWait", () => {
+  const signal = new AbortController().signal;
+  const loader = (answers: (string | null)[]) => {
+    let calls = 0;
+    const load = async () => answers[Math.min(calls++, answers.length - 1)] ?? null;
+    return { load, calls: () => calls };
+  };
+
+  it("asks again while the settings have not seen a just-downloaded model", async () => {
+    const { load, calls } = loader([null, null, "llama"]);
+    expect(await modelAfterWait(load, { hasWaited: true, signal, pollMs: 1 })).toBe("llama");
+    expect(calls()).toBe(3);
+  });
+
+  it("gives up after its tries, and asks once when nothing was waited for", async () => {
+    const never = loader([null]);
+    expect(await modelAfterWait(never.load, { hasWaited: true, signal, pollMs: 1, tries: 4 })).toBeNull();
+    expect(never.calls()).toBe(4);
+    const once = loader([null, "llama"]);
+    expect(await modelAfterWait(once.load, { hasWaited: false, signal, pollMs: 1 })).toBeNull();
+    expect(once.calls()).toBe(1);
   });
 });

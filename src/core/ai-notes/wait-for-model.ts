@@ -29,3 +29,20 @@ export async function waitForModelDownload(
     await delay(pollMs, undefined, { signal });
   }
 }
+
+/**
+ * The model once a wait is over. Right after a download finishes, the process's engine settings may not have
+ * seen the file yet (their version is re-read every ~2 s), and a note that waited for the model must not be
+ * written without it: the loader is asked again for a few seconds before the floor is accepted.
+ */
+export async function modelAfterWait<Model>(
+  load: () => Promise<Model | null>,
+  { hasWaited, signal, tries = 6, pollMs = 1_000 }: { hasWaited: boolean; signal: AbortSignal; tries?: number; pollMs?: number },
+): Promise<Model | null> {
+  let model = await load();
+  for (let attempt = 1; !model && hasWaited && attempt < tries; attempt++) {
+    await delay(pollMs, undefined, { signal });
+    model = await load();
+  }
+  return model;
+}

@@ -91,7 +91,8 @@ describe("createSpeechEngine", () => {
     expect(engine.languages).toEqual(["en"]);
     expect(selectableLanguagesOf(engine)).toEqual(["en"]);
     expect(switched).toContain("whisper.cpp could not start; using pocketsphinx");
-  }, 60_000);
+    // pocketsphinx reads the clip in ~25 s on a busy 2-core machine.
+  }, 150_000);
 
   it("auto: pocketsphinx when whisper.cpp has no model and may not download one", async () => {
     const engine = await createSpeechEngine(parse({ MODEL_DIR: emptyDir, WHISPER_CPP_DOWNLOAD: "false" }));
