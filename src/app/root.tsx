@@ -23,7 +23,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./app-context";
 import { setAnalyticsUser, startAnalytics, trackPageView } from "./features/analytics/analytics";
-import { analyticsUserId } from "./features/analytics/analytics-client";
+import { analyticsUserId } from "./features/analytics/analytics-user-id";
 import { currentTrackerName } from "./features/attribution/attribution-store";
 import { useAfterUserData } from "./features/attribution/use-after-user-data";
 import { installSessionHandlers } from "./features/auth/session";

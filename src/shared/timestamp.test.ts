@@ -28,6 +28,11 @@ describe("timestamps in every shape createdAt arrives in", () => {
       { seconds: 1 },
       { _seconds: "1", _nanoseconds: 0 },
       { seconds: 1, nanoseconds: 2e9 },
+      { seconds: 1.5, nanoseconds: 0 },
+      "2026-02-30T10:00:00Z",
+      "2026-11-25T23:40Z",
+      "2026-11-25T23:40:21",
+      "2026-11-25 23:40:21Z",
     ])
       expect(timestampMs(value), JSON.stringify(value)).toBeNull();
   });

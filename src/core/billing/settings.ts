@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type PaywallFlow, type PaywallFlowName, paywallFlowSchema } from "~/shared/billing/billing-api";
-import { defaultLimits, type Limits, limitsSchema, type PlanId, unlimitedLimits } from "~/shared/billing/plans";
+import { limitsSchema } from "~/shared/billing/limits-schema";
+import { defaultLimits, type Limits, type PlanId, unlimitedLimits } from "~/shared/billing/plans";
 import { productKeys } from "~/shared/billing/subscription";
 import { environmentFromHost } from "~/shared/environment";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { limitsSchema, planIds } from "./plans";
+import { limitsSchema } from "./limits-schema";
+import { planIds } from "./plans";
 import { productKeys, subscriptionSchema } from "./subscription";
 
 // Answers of the billing calls (spec section 7, interpretations 25). Every answer that the spec gives a

@@ -1,22 +1,20 @@
-import { z } from "zod";
-
-// spec sections 1, 3 and 6, interpretations 4 and 20: plans, their limits and what a 402 names.
+// spec sections 1, 3 and 6, interpretations 4 and 20: plans, their limits and what a 402 names. No zod here:
+// the dashboard imports these names; the run-time check of Limits (limits-schema.ts) is for the API and settings.
 
 export const planIds = ["free", "pro"] as const;
 export type PlanId = (typeof planIds)[number];
 
-/** The limits map of a plan; null = unlimited (spec section 3 "Plan data"). */
-export const limitsSchema = z.object({
+/** The limits map of a plan; null = unlimited (spec section 3 "Plan data"). Checked by limits-schema.ts. */
+export interface Limits {
   /** Transcribed minutes per calendar month (UTC), each note rounded up. */
-  transcriptionMinutesPerMonth: z.number().int().nonnegative().nullable(),
+  transcriptionMinutesPerMonth: number | null;
   /** Files and documents uploaded per calendar month. */
-  uploadsPerMonth: z.number().int().nonnegative().nullable(),
+  uploadsPerMonth: number | null;
   /** Meeting bots at once. */
-  concurrentMeetings: z.number().int().nonnegative().nullable(),
+  concurrentMeetings: number | null;
   /** Longest meeting recording, in minutes (the bot leaves with timeout_exceeded_in_call_recording). */
-  recordingMinutes: z.number().int().positive().nullable(),
-});
-export type Limits = z.infer<typeof limitsSchema>;
+  recordingMinutes: number | null;
+}
 export type LimitName = keyof Limits;
 
 /** interpretations 4. */

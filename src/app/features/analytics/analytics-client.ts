@@ -1,8 +1,13 @@
-import { type AnalyticsEvent, type AnalyticsProperty, analyticsEventSchema } from "~/shared/analytics/analytics-event";
+import type { AnalyticsEvent, AnalyticsProperty } from "~/shared/analytics/analytics-event";
 import type { ConfigPayload } from "~/shared/analytics/gateway-contract";
 import { analyticsAppVersion, analyticsDefaults, botBlockedMessage, botUserAgentPattern } from "~/shared/analytics/gateway-protocol";
+import { analyticsUserId } from "./analytics-user-id";
 import { AnalyticsHttpError } from "./gateway-request";
 import { sha256Hex } from "./sha256";
+import { isAnalyticsEvent } from "./wire-guards";
+
+// The root layout needs the id without the client (issue 22: the client loads later); kept exported here too.
+export { analyticsUserId };
 
 // The analytics client of spec sections 3, 4 and 9 with interpretations 26: events are queued, sent in
 // batches through a sink, and put back at the front of the queue when sending fails. No DOM or network of
@@ -64,13 +69,6 @@ export interface AnalyticsClient {
   stop(): void;
 }
 
-/** 'web_' + base64url (no padding) of the user id's UTF-8 bytes (spec section 3). */
-export function analyticsUserId(userId: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(userId)) binary += String.fromCharCode(byte);
-  return `web_${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-}
-
 /** The session id: sha-256 hex of `${sessionStart}:${analyticsId}` (spec section 3: a hash of the time and the user). */
 export function analyticsSessionId(sessionStart: number, analyticsId: string): string {
   return sha256Hex(`${sessionStart}:${analyticsId}`);
@@ -96,10 +94,7 @@ export function toAnalyticsProperties(properties: AnalyticsProperties = {}): Ana
 /** The valid events of a stored queue (anything else there is ignored). */
 function restore(stored: unknown): AnalyticsEvent[] {
   if (!Array.isArray(stored)) return [];
-  return stored.flatMap((item) => {
-    const parsed = analyticsEventSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return stored.filter(isAnalyticsEvent);
 }
 
 export function createAnalyticsClient(options: AnalyticsClientOptions): AnalyticsClient {

@@ -12,7 +12,7 @@ import { createLimitUpgradeStore } from "./limit-upgrade-store";
 import { createPaymentRequiredHandler } from "./payment-required";
 import { createPaywallStore, type OpenPaywallOptions, type PaywallAnalytics, type PaywallDeps } from "./paywall-store";
 import { planLoader } from "./plan-store";
-import { fetchDiscounts, fetchPaywallStructure, fetchPrices, requestLimitUpgrade } from "./queries";
+import { requestLimitUpgrade } from "./queries";
 
 // The app's one paywall (the modal over every dashboard page) and its one limit-upgrade dialog, wired to
 // the real calls and analytics; the /paywall page makes its own store with `paywallDeps`.
@@ -25,10 +25,13 @@ const paywallAnalytics: PaywallAnalytics = {
   trackPaywallProductsFailed,
 };
 
+/** The zod-checked price calls load when a paywall first opens, not with every dashboard page (issue 22). */
+const paywallQueries = () => import("./paywall-queries");
+
 export const paywallDeps: PaywallDeps = {
-  fetchStructure: fetchPaywallStructure,
-  fetchPrices,
-  fetchDiscounts,
+  fetchStructure: async (flow) => (await paywallQueries()).fetchPaywallStructure(flow),
+  fetchPrices: async (priceIds, source) => (await paywallQueries()).fetchPrices(priceIds, source),
+  fetchDiscounts: async (discountIds) => (await paywallQueries()).fetchDiscounts(discountIds),
   analytics: paywallAnalytics,
 };
 

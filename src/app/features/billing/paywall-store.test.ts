@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setApiBaseUrl } from "~/app/api/csrf-token";
 import type { Price } from "~/shared/billing/billing-api";
+import { fetchDiscounts, fetchPaywallStructure, fetchPrices } from "./paywall-queries";
 import { checkoutSelection, createPaywallStore, type PaywallAnalytics, type PaywallStore } from "./paywall-store";
-import { fetchDiscounts, fetchPaywallStructure, fetchPrices } from "./queries";
 
 // The paywall store (spec sections 3, 4 and 7) with the real billing calls against a real HTTP server that
 // answers in the API's shapes (src/shared/billing/billing-api.ts); analytics are recorded, not sent.

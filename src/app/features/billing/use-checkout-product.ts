@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { Discount, Price } from "~/shared/billing/billing-api";
 import { currencySymbol } from "~/shared/billing/price-math";
 import { type ProductKey, productKeys } from "~/shared/billing/subscription";
-import { fetchDiscounts, fetchPaywallStructure, fetchPrices } from "./queries";
+import { fetchDiscounts, fetchPaywallStructure, fetchPrices } from "./paywall-queries";
 
 export type CheckoutProduct =
   | { state: "loading" }

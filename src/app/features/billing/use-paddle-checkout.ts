@@ -6,8 +6,9 @@ import { trackCustomerUpdateFailed, trackPaymentFailed, trackPurchase, trackPurc
 import { createCheckoutEventHandler } from "./checkout-events";
 import { buildCheckoutPayload, paddleLocale } from "./checkout-payload";
 import { initializePaddleCheckout, loadPaddle, openPaddleCheckout, PaddleScriptError, setCheckoutEventListener } from "./paddle-checkout";
+import { checkSubscription, fetchPaddleConfig, updatePaddleCustomer } from "./paywall-queries";
 import type { CheckoutState } from "./paywall-store";
-import { checkSubscription, fetchCheckoutUser, fetchPaddleConfig, setPaymentInitiated, updatePaddleCustomer } from "./queries";
+import { fetchCheckoutUser, setPaymentInitiated } from "./queries";
 
 /** How far the embedded form got: loading, shown, or why it is not (spec section 8). */
 export type CheckoutSetup = "loading" | "ready" | "notConfigured" | "scriptFailed" | "failed";

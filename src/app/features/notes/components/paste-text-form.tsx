@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { z } from "zod";
 import { formProblem } from "~/app/features/shell/error-message";
 import { useLocalizedPath } from "~/app/i18n/use-locale";
 import { FormMessage } from "~/app/ui/form-message";
@@ -11,10 +10,16 @@ import { createTextNote } from "../queries";
 import { ActionCardHeader } from "./action-card-header";
 
 // Same limits as the API (src/server/api/notes/notes-routes.ts), checked here first so nothing is sent in vain.
-const pasteTextInput = z.object({
-  title: z.string().trim().max(200, "titleTooLong"),
-  text: z.string().trim().min(1, "textRequired").max(500_000, "textTooLong"),
-});
+// Plain checks, not zod: this form is on /home and zod would ship with the dashboard (issue 22).
+type PasteTextProblem = "titleTooLong" | "textRequired" | "textTooLong";
+
+/** The first problem with the trimmed title and text, in field order; null when they can be sent. */
+function pasteTextProblem(title: string, text: string): PasteTextProblem | null {
+  if (title.length > 200) return "titleTooLong";
+  if (text.length < 1) return "textRequired";
+  if (text.length > 500_000) return "textTooLong";
+  return null;
+}
 
 /** Pasted text becomes a note at once (type text); the page then opens it. */
 export function PasteTextForm() {
@@ -29,15 +34,16 @@ export function PasteTextForm() {
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = pasteTextInput.safeParse({ title, text });
-    if (!parsed.success) {
-      setProblem(t(`home.pasteText.errors.${parsed.error.issues[0]?.message ?? "failed"}`));
+    const input = { title: title.trim(), text: text.trim() };
+    const invalid = pasteTextProblem(input.title, input.text);
+    if (invalid) {
+      setProblem(t(`home.pasteText.errors.${invalid}`));
       return;
     }
     setProblem(null);
     setPending(true);
     try {
-      const note = await createTextNote({ text: parsed.data.text, ...(parsed.data.title ? { title: parsed.data.title } : {}) });
+      const note = await createTextNote({ text: input.text, ...(input.title ? { title: input.title } : {}) });
       navigate(to(`/note/${note.id}`));
     } catch (error) {
       setPending(false);
