@@ -6,9 +6,10 @@ import { transcriptionJobName } from "~/core/transcription/jobs";
 import type { RunningWeb } from "~/server/start-web";
 import type { AdminNoteDetail, AdminNotePage } from "~/shared/admin/admin-notes-api";
 import { accountClients } from "../../../../test/support/account-clients";
+import { startAdminWeb } from "../../../../test/support/admin-web";
 import { userIdOf } from "../../../../test/support/seed-notes";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../../test/support/test-web";
+import { TestClient } from "../../../../test/support/test-web";
 
 // The admin notes API over real HTTP (issue 20): admins only, across users, read-only detail, audited retries.
 describe.each(databaseKinds)("admin notes API on %s", (kind) => {
@@ -18,10 +19,7 @@ describe.each(databaseKinds)("admin notes API on %s", (kind) => {
   const adminEmail = "notes-boss@example.com";
 
   beforeAll(async () => {
-    web = await startTestWeb(kind, { AUTH_RATE_LIMIT_SCALE: "100", ADMIN_EMAILS: adminEmail });
-    admin = new TestClient(web.url);
-    await admin.signUp(adminEmail, password);
-    await admin.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, adminEmail, "verifyEmail"))}`);
+    ({ web, admin } = await startAdminWeb(kind, adminEmail, password));
   });
   afterAll(async () => {
     await web?.stop();

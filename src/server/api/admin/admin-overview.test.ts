@@ -7,8 +7,9 @@ import { usageRecords } from "~/infra/db/usage-schema";
 import type { RunningWeb } from "~/server/start-web";
 import type { AdminOverviewResponse } from "~/shared/admin/admin-overview-api";
 import { accountClients } from "../../../../test/support/account-clients";
+import { startAdminWeb } from "../../../../test/support/admin-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../../test/support/test-web";
+import { TestClient } from "../../../../test/support/test-web";
 
 // GET /api/admin/overview (issue 20) over real HTTP on PGlite and PostgreSQL: rows seeded at known UTC days
 // land in the right day, days without rows read 0, rows older than 30 days are left out, and only admins ask.
@@ -27,10 +28,7 @@ describe.each(databaseKinds)("admin overview API on %s", (kind) => {
   const { password, verifiedClient } = accountClients(() => web);
 
   beforeAll(async () => {
-    web = await startTestWeb(kind, { AUTH_RATE_LIMIT_SCALE: "100", ADMIN_EMAILS: adminEmail });
-    admin = new TestClient(web.url);
-    await admin.signUp(adminEmail, password);
-    await admin.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, adminEmail, "verifyEmail"))}`);
+    ({ web, admin } = await startAdminWeb(kind, adminEmail, password));
   });
   afterAll(async () => {
     await web?.stop();

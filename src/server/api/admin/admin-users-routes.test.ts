@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningWeb } from "~/server/start-web";
 import type { AdminAuditResponse, AdminUsersResponse } from "~/shared/admin/admin-users-api";
 import { accountClients } from "../../../../test/support/account-clients";
+import { startAdminWeb } from "../../../../test/support/admin-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { actionCodeFor, startTestWeb, TestClient } from "../../../../test/support/test-web";
+import { TestClient } from "../../../../test/support/test-web";
 
 // The admin users list, actions by id and the audit log (issue 20) over real HTTP, on PGlite and PostgreSQL.
 describe.each(databaseKinds)("admin users API on %s", (kind) => {
@@ -13,10 +14,7 @@ describe.each(databaseKinds)("admin users API on %s", (kind) => {
   const { password, verifiedClient } = accountClients(() => web);
 
   beforeAll(async () => {
-    web = await startTestWeb(kind, { AUTH_RATE_LIMIT_SCALE: "100", ADMIN_EMAILS: adminEmail });
-    admin = new TestClient(web.url);
-    await admin.signUp(adminEmail, password);
-    await admin.request("GET", `/api/auth/verify-email?token=${encodeURIComponent(actionCodeFor(web, adminEmail, "verifyEmail"))}`);
+    ({ web, admin } = await startAdminWeb(kind, adminEmail, password));
   });
   afterAll(async () => {
     await web?.stop();
