@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { youtubeStandInVideos } from "../test/stand-ins/youtube/videos";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 20: an admin opens a user's failed note read-only, sees why it failed and queues it again; the
@@ -28,7 +29,7 @@ async function userWithFailedNote(browser: Browser): Promise<{ email: string; no
   await waitForPageReady(page);
   await page.getByLabel("YouTube link").fill(`https://youtu.be/${youtubeStandInVideos.unreachableAudio}`);
   await page.getByRole("button", { name: "Get transcript" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
+  await openedNotePage(page);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_failed", { timeout: 15_000 });
   const noteId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
   await context.close();

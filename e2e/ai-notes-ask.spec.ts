@@ -6,6 +6,7 @@ import { parseSrt, parseVtt, readDocxText, readPdfPages } from "../test/support/
 import { joinClips } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 5, done when: a clip uploaded in the browser becomes a transcript and AI notes with action items
@@ -50,8 +51,7 @@ test("upload → transcript → AI notes → cited answer that seeks the player 
   const card = page.getByRole("region", { name: "Upload audio or video" });
   await card.getByLabel("Spoken language").selectOption("en");
   await card.getByLabel("Choose a file").setInputFiles(clip);
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-  const noteId = new URL(page.url()).pathname.split("/").pop() as string;
+  const noteId = await openedNotePage(page, 60_000);
 
   // Transcript, then the AI notes, both arriving live.
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 120_000 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 7 in Chromium: a free user passes the upload limit, the 402 opens the paywall, they buy the yearly
@@ -90,7 +91,7 @@ test("a free user over the upload limit buys the yearly plan in the paywall, is 
 
   // Pro: the upload that was refused now becomes a note.
   await chooseDocument(page, "notes.md");
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await openedNotePage(page, 30_000);
 
   await page.goto("/settings/profile/billing");
   await waitForPageReady(page);

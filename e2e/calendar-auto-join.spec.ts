@@ -6,6 +6,7 @@ import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { cancelEvent, connectThroughCard, eventRow, meetLink, moveEvent, openCalendarPage, seedEvents } from "./support/calendar";
 import { linkIn, waitForMail } from "./support/mailbox";
+import { openedNotePage } from "./support/note-page";
 
 // Issue 18, done when: with auto-join on, an event starting now gets a notetaker by itself, which records a
 // stand-in meeting over real WebRTC; the notes are written and the recap e-mail arrives in the mail catcher;
@@ -84,8 +85,7 @@ test("auto-join sends the notetaker to a meeting starting now; its notes are mai
     const bot = budget.getByTestId("event-bot");
     await expect(bot).toBeVisible({ timeout: 60_000 });
     await bot.click();
-    await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
-    const noteId = new URL(page.url()).pathname.split("/").pop() as string;
+    const noteId = await openedNotePage(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Budget review");
     const status = page.getByTestId("meeting-status");
     await expect(status).toHaveAttribute("data-code", "in_call_not_recording", { timeout: 60_000 });

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { clipPath, makeMedia } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4 in Chromium: audio, video, a PDF and a YouTube link (the stand-in) become notes through the
@@ -32,7 +33,7 @@ async function expectNotReloaded(page: Page): Promise<void> {
 }
 
 async function openedNote(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   await waitForPageReady(page);
   await markPage(page);
 }

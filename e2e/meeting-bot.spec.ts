@@ -4,6 +4,7 @@ import { type Speaker, startSpeaker } from "../test/stand-ins/meetings/speaker";
 import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 6, done when: a bot sent from the browser to each stand-in platform waits in the lobby, is let in,
@@ -51,8 +52,7 @@ async function sendBot(page: Page, link: string, platformName: string): Promise<
   await card.getByLabel("Meeting link").fill(link);
   await expect(card.getByTestId("meeting-link-hint")).toContainText(`${platformName} meeting`);
   await card.getByRole("button", { name: "Send notetaker" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  return new URL(page.url()).pathname.split("/").pop() as string;
+  return openedNotePage(page, 30_000);
 }
 
 async function botState(meetingId: string): Promise<string> {

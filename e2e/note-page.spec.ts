@@ -5,6 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { joinClips } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 5, the note page in Chromium: an uploaded meeting plays in sync with its transcript (click to
@@ -46,7 +47,7 @@ test("an uploaded meeting plays in sync with its transcript; the owner edits, sh
   const card = page.getByRole("region", { name: "Upload audio or video" });
   await card.getByLabel("Spoken language").selectOption("en");
   await card.getByLabel("Choose a file").setInputFiles(clip);
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   const noteUrl = new URL(page.url()).pathname;
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 120_000 });
 

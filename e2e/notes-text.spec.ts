@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4's first slice in Chromium: pasted text becomes a note, opened at once with its transcript and
@@ -15,7 +16,7 @@ test("a user pastes text on Home and reads it as a note", async ({ page }) => {
   await page.getByLabel("Title (optional)").fill("Weekly sync");
   await page.getByLabel("Text", { exact: true }).fill("We agreed to ship on Friday.\n\nAna writes the release notes.");
   await page.getByRole("button", { name: "Create note" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
+  await openedNotePage(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Weekly sync");
   // The transcript is ready at once; the badge says "Notes ready" once the AI notes are written, and
   // "Writing notes" until then (issue 17), however long the AI notes' queue is.

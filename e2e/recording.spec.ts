@@ -3,6 +3,7 @@ import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { chromiumPath } from "./support/chromium";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4: a recording made in the browser. Chromium's fake microphone plays the JFK clip (in a loop)
@@ -31,7 +32,7 @@ test("a user records 10 seconds and reads what was said", async ({ page }) => {
   // The on-screen clock is the recording's own measure of time.
   await expect(card.getByRole("timer", { name: "Recording time" })).toHaveText("00:10", { timeout: 20_000 });
   await card.getByRole("button", { name: "Stop and transcribe" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   await expect(page.getByText("Recording", { exact: true })).toBeVisible();
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 90_000 });
   await expect(page.getByText(/my fellow americans|your country/i).first()).toBeVisible();
@@ -51,7 +52,7 @@ test("a fresh recording plays with its length and seeks without a reload", async
   await card.getByRole("button", { name: "Start recording" }).click();
   await expect(card.getByRole("timer", { name: "Recording time" })).toHaveText("00:05", { timeout: 20_000 });
   await card.getByRole("button", { name: "Stop and transcribe" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 90_000 });
   const audio = page.getByTestId("media-player").locator("audio");
   await expect(audio).toBeVisible();

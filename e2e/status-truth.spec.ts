@@ -4,6 +4,7 @@ import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { text } from "./support/catalog";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 17, "statuses and messages that must tell the truth": a notetaker that fails names its real cause
@@ -37,8 +38,7 @@ async function sendBot(page: Page, locale: "en" | "pt", link: string): Promise<s
   await card.getByLabel(text(locale, "meetings", "send.urlLabel")).fill(link);
   await expect(card.getByTestId("meeting-link-hint")).toHaveAttribute("data-kind", "recognized");
   await card.getByRole("button", { name: text(locale, "meetings", "send.submit") }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  return new URL(page.url()).pathname.split("/").pop() as string;
+  return openedNotePage(page, 30_000);
 }
 
 /** Pastes text on Home; the note page opens. */
@@ -46,7 +46,7 @@ async function pasteText(page: Page, locale: "en" | "pt", title: string, body: s
   await page.getByLabel(text(locale, "notes", "home.pasteText.titleLabel")).fill(title);
   await page.getByLabel(text(locale, "notes", "home.pasteText.textLabel"), { exact: true }).fill(body);
   await page.getByRole("button", { name: text(locale, "notes", "home.pasteText.submit") }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await openedNotePage(page, 30_000);
 }
 
 /** A badge's colours and icon as the reader sees them. */
@@ -158,7 +158,7 @@ test("a notetaker that cannot reach the meeting says why in its badge, panel and
   await waitForPageReady(page);
   await page.getByRole("button", { name: "Send again" }).click();
   await expect(page).not.toHaveURL(new RegExp(noteId), { timeout: 30_000 });
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
+  await openedNotePage(page);
   await expect(page.getByTestId("meeting-status")).toHaveAttribute("data-code", "in_waiting_room", { timeout: 60_000 });
   await page.getByRole("button", { name: "Remove notetaker" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
@@ -221,7 +221,7 @@ test("an upload's badge, transcript and AI notes agree at every moment, from tra
   const card = page.getByRole("region", { name: "Upload audio or video" });
   await card.getByLabel("Spoken language").selectOption("en");
   await card.getByLabel("Choose a file").setInputFiles(clipPath("c6"));
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   await expect(page.getByTestId("ai-notes")).toBeVisible({ timeout: 150_000 });
   const badge = page.getByTestId("note-status");
   await expect(badge).toHaveText("Notes ready");

@@ -5,6 +5,7 @@ import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, setUser, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { text } from "./support/catalog";
+import { openedNotePage } from "./support/note-page";
 import { isAt, waitForPageReady } from "./support/pages";
 
 // Issues 17 and 19, a new user on the embedded defaults: the language menus offer only what the speech
@@ -117,7 +118,7 @@ test("a YouTube link whose media host cannot be reached fails within seconds, sa
   await signedInAtHome(page, "youtube-offline");
   await page.getByLabel("YouTube link").fill(`https://youtu.be/${youtubeStandInVideos.unreachableAudio}`);
   await page.getByRole("button", { name: "Get transcript" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/);
+  await openedNotePage(page);
   await waitForPageReady(page);
   // Retrying a network that is down took 111 s; a refused connection now ends the note at once.
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_failed", { timeout: 10_000 });

@@ -3,6 +3,7 @@ import type { Page, Route } from "@playwright/test";
 import { makeLargeWav } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 4: uploads are resumable and cancellable in the browser. The second 8 MB tus chunk is held at
@@ -59,7 +60,7 @@ test("an upload cut off by a reload resumes where it stopped and becomes a note"
     if (request.method() === "PATCH" && request.url().includes("/api/uploads/")) offsets.push(request.headers()["upload-offset"] ?? "");
   });
   await page.getByRole("region", { name: "Upload audio or video" }).getByLabel("Choose a file").setInputFiles(file);
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await openedNotePage(page, 60_000);
   // One PATCH, from where the first chunk ended: nothing is sent twice.
   expect(offsets).toEqual([String(chunkBytes)]);
   await expect(page.getByTestId("note-status")).toHaveAttribute("data-code", "transcription_ready", { timeout: 90_000 });

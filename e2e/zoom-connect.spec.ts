@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { connectThroughCard, openCalendarPage } from "./support/calendar";
 import { text } from "./support/catalog";
+import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
 // Issue 18 / interpretations 22: a Zoom meeting that needs registration refuses an anonymous notetaker and
@@ -24,7 +25,7 @@ async function sendFromHome(page: Page, link: string): Promise<void> {
   const card = page.getByRole("form", { name: "Send a notetaker to a meeting" });
   await card.getByLabel("Meeting link").fill(link);
   await card.getByRole("button", { name: "Send notetaker" }).click();
-  await expect(page).toHaveURL(/\/note\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await openedNotePage(page, 30_000);
 }
 
 test("a Zoom meeting that needs registration is refused until Zoom is connected, then the notetaker joins it", async ({ page }) => {

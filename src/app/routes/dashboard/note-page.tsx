@@ -93,7 +93,7 @@ function NoteWorkspace({ id }: { id: string }) {
   const aiNotesContent = page.aiNotes.state === "success" ? (page.aiNotes.aiNotes?.content ?? null) : null;
   const title = noteDisplayTitle(note.data, tn);
   return (
-    <article className="space-y-6">
+    <article className="space-y-6" data-testid="note-page">
       {/* An untitled note has the notes list's name here too: one name wherever it shows (issue 17). */}
       <title>{`${title || tn("list.untitled")} · Parley`}</title>
       <header className="space-y-3">
