@@ -10,6 +10,7 @@
 # Usage: bash scripts/storage/fetch-seaweedfs.sh [cache-dir]
 set -euo pipefail
 cache=${1:-.cache}/seaweedfs
+# This commit reports itself as 4.53 (`weed version`): deploy/compose.yaml pins that release image.
 version=v0.0.0-20261109003541-7506e5f91cd6
 binary="$cache/weed"
 stamp="$cache/version"

@@ -187,6 +187,19 @@ describe("deployment files", () => {
     for (const name of interpolated) expect(listed, `${name} in deploy/.env.example`).toContain(name);
   });
 
+  it("pins every pulled image to a version: no :latest and no bare name", () => {
+    const { documents } = parseYamlDocuments(read("deploy/compose.yaml"));
+    const compose = documents[0];
+    const services = isRecord(compose) && isRecord(compose.services) ? compose.services : {};
+    // Images built here (a `build:` section) are named by compose; only pulled ones need a tag.
+    const pulled = Object.values(services)
+      .filter(isRecord)
+      .filter((service) => !isRecord(service.build) && typeof service.image === "string")
+      .map((service) => String(service.image));
+    expect(pulled.length).toBeGreaterThanOrEqual(2);
+    expect(pulled.filter((image) => !/:[\w.-]+$/.test(image) || image.endsWith(":latest"))).toEqual([]);
+  });
+
   it("names only variables that src/runtime/env.ts knows (or POSTGRES_* for the postgres image)", () => {
     const found = allVariables();
     expect(found.length).toBeGreaterThan(20);
