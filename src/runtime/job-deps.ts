@@ -290,7 +290,7 @@ export function createBotLaunchJob(
     settings,
     tokenSecret: botTokenSecret(settings, deps.authSecret),
     callbackBaseUrl: deps.callbackBaseUrl,
-    launcher: createBotLauncher(env, { chromiumPath: settings.chromiumPath }),
+    launcher: createBotLauncher(env, { chromiumPath: settings.chromiumPath, runsBots: settings.capacity > 0 }),
     logger: deps.logger,
     planLimits: billingSettingsFromEnv(env).limits,
     zoomJoinToken: (input) => fetchZoomJoinToken(zoom, input),

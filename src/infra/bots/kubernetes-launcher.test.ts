@@ -190,7 +190,13 @@ describe("bot launcher settings", () => {
 
   it("defaults to child processes", () => {
     expect(parse({}).BOT_LAUNCHER).toBe("child");
-    expect(createBotLauncher(parse({}), { chromiumPath: "/usr/bin/chromium" })).toHaveProperty("run");
+    expect(createBotLauncher(parse({}), { chromiumPath: "/usr/bin/chromium", runsBots: true })).toHaveProperty("run");
+  });
+
+  it("asks nothing of a process that runs no bots (BOT_CAPACITY=0), and says why if it is asked to run one", async () => {
+    const queueOnly = createBotLauncher(parse({ BOT_LAUNCHER: "kubernetes" }), { chromiumPath: "/usr/bin/chromium", runsBots: false });
+    const { logger } = capturingLogger();
+    await expect(queueOnly.run(newJob(), { signal: new AbortController().signal, logger })).rejects.toThrow(/BOT_CAPACITY=0/);
   });
 
   it("finds the API server and the service-account files in a pod by default", () => {
@@ -220,7 +226,7 @@ describe("bot launcher settings", () => {
   });
 
   it("refuses kubernetes without an image or an API address", () => {
-    expect(() => createBotLauncher(parse({ BOT_LAUNCHER: "kubernetes" }), { chromiumPath: "/usr/bin/chromium" })).toThrow(
+    expect(() => createBotLauncher(parse({ BOT_LAUNCHER: "kubernetes" }), { chromiumPath: "/usr/bin/chromium", runsBots: true })).toThrow(
       BotLauncherSettingsError,
     );
     expect(() => kubernetesLauncherSettingsFromEnv(parse({ BOT_LAUNCHER: "kubernetes", BOT_KUBERNETES_IMAGE: "bot:1" }))).toThrow(
