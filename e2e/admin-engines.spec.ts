@@ -1,16 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
-import { hasHorizontalOverflow, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { hasHorizontalOverflow, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { signInAsAdmin } from "./support/admin";
 
 // Issue 19, first part: the admin's AI engines page, read-only, at phone width in English and Portuguese.
 // playwright.config.ts runs transcription on the OpenAI-compatible whisper stand-in (tiny.en: English only)
 // and the language model on the chat stand-in, both chosen by environment variables.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
-
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   await skipOnboarding(page);
 }
 

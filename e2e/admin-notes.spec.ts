@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { youtubeStandInVideos } from "../test/stand-ins/youtube/videos";
 import { expect, test } from "./fixtures/test";
-import { hasHorizontalOverflow, newAccount, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { signInAsAdmin } from "./support/admin";
 import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
@@ -10,11 +11,8 @@ import { waitForPageReady } from "./support/pages";
 // the e2e stand-ins (as in transcription-honesty.spec.ts): that is the failed note.
 test.describe.configure({ timeout: 90_000 });
 
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
-
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   await skipOnboarding(page);
 }
 

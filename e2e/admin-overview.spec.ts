@@ -1,16 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { AdminOverviewResponse } from "../src/shared/admin/admin-overview-api";
-import { hasHorizontalOverflow, newAccount, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
-import { banThroughAdminApi } from "./support/admin";
+import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { banThroughAdminApi, signInAsAdmin } from "./support/admin";
 
 // Issue 20, the admin overview: the charts render with data the test seeds (a new member and their pasted
 // note), their accessible summaries say the figures the API answers, the page fits a phone, and members are
 // kept out. Also the audit log's per-user filter (a user row's "Audit" link and the e-mail filter).
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
-
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   await skipOnboarding(page);
 }
 

@@ -1,13 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { hasHorizontalOverflow, newAccount, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { adminAccount, signInAsAdmin } from "./support/admin";
 
 // Issue 20, admin users: find a user, ban them (their next page lands on /sso?banned=true), unban them, and
 // the audit log shows both; members are kept out; the list is usable at phone width in Portuguese.
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
-
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   await skipOnboarding(page);
 }
 
@@ -50,7 +48,7 @@ test("an admin finds a user, bans and unbans them, and the audit log shows both"
   await expect(entries.nth(0)).toContainText(`Unbanned: ${member.email}`);
   await expect(entries.nth(1)).toContainText(`Banned: ${member.email}`);
   await expect(entries.nth(1)).toContainText("Reason: Spamming other users");
-  await expect(entries.nth(1)).toContainText(`By ${admin.email}`);
+  await expect(entries.nth(1)).toContainText(`By ${adminAccount.email}`);
 });
 
 test("the admin users list is usable at phone width in Portuguese", async ({ page }) => {
@@ -58,9 +56,9 @@ test("the admin users list is usable at phone width in Portuguese", async ({ pag
   await signInAdmin(page);
   await page.goto("/pt/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "Usuários" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Buscar por e-mail ou nome" }).fill(admin.email);
+  await page.getByRole("searchbox", { name: "Buscar por e-mail ou nome" }).fill(adminAccount.email);
   await page.getByRole("button", { name: "Buscar" }).click();
-  const row = page.getByRole("listitem").filter({ hasText: admin.email });
+  const row = page.getByRole("listitem").filter({ hasText: adminAccount.email });
   await expect(row.getByRole("button", { name: "Banir" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Remover admin" })).toBeVisible();
   expect(await hasHorizontalOverflow(page)).toBe(false);

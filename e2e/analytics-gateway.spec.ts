@@ -1,12 +1,12 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { signUpVerified, skipOnboarding } from "./support/account-setup";
+import { signInAsAdmin } from "./support/admin";
 
 // Issue 20: page views reach the analytics gateway (mounted at /analytics in the web process, signed with
 // the embedded derived key): from a static marketing page (no React, the enhancer's sender, an anonymous
 // visitor) and from a signed-in dashboard page (the app's client, with config_result 1 from GET /web).
 // An admin reads them back through GET /api/admin/analytics/events; nobody else can.
 
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
 const anonymousIdKey = "parley.analytics.anonymousId";
 
 interface StoredEvent {
@@ -19,8 +19,7 @@ interface StoredEvent {
 async function adminRequest(browser: Browser): Promise<APIRequestContext> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   return context.request;
 }
 
@@ -74,4 +73,23 @@ test("page views of a static marketing page and of a signed-in dashboard page la
   // The signed-in user is no admin: the read is refused.
   const refused = await page.request.get(`/api/admin/analytics/events?${new URLSearchParams({ userId })}`);
   expect(refused.status()).toBe(403);
+});
+
+test("a policy link clicked on a static onboarding page lands in the gateway's store with its source", async ({ browser, page }) => {
+  const adminApi = await adminRequest(browser);
+  await page.goto("/onboarding-speech-to-text/");
+  await expect(page.locator("script[data-analytics]")).toHaveCount(1);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), anonymousIdKey)).toMatch(/^web_[0-9a-f]{32}$/);
+  const anonymousId = (await page.evaluate((key) => localStorage.getItem(key), anonymousIdKey)) ?? "";
+  // The link opens the policy in a new tab; the click is sent from the onboarding page, which stays.
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await (await opened).close();
+  await expect
+    .poll(async () =>
+      (await storedEvents(adminApi, anonymousId))
+        .filter((event) => event.eventName === "policy_link_clicked")
+        .map((event) => [event.page, event.properties.source]),
+    )
+    .toEqual([["/onboarding-speech-to-text/", "onboarding_speech_to_text"]]);
 });

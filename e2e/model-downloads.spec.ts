@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { type ModelFileServer, startModelFileServer } from "../test/support/model-file-server";
-import { hasHorizontalOverflow, signIn, signUpVerified, skipOnboarding } from "./support/account-setup";
+import { hasHorizontalOverflow, skipOnboarding } from "./support/account-setup";
+import { signInAsAdmin } from "./support/admin";
 
 // Issue 19: an admin downloads a recommended model from /admin/engines, in Portuguese at phone width: the
 // size before starting, a live progress bar, then Done. playwright.config.ts points the server's catalogue
@@ -12,7 +13,6 @@ import { hasHorizontalOverflow, signIn, signUpVerified, skipOnboarding } from ".
 // test has seen the bar there, so the bar is checked at a known point, not raced.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const admin = { name: "Admin", email: "admin@parley.test", password: "admin password 1" };
 const fileName = "e2e-speech-model.bin";
 const modelFilesPort = Number(process.env.E2E_PORT ?? 3210) + 8;
 
@@ -33,8 +33,7 @@ test.afterAll(async () => {
 });
 
 async function signInAdmin(page: Page): Promise<void> {
-  await page.goto("/faq");
-  if ((await signIn(page, admin)) !== 200) await signUpVerified(page, admin);
+  await signInAsAdmin(page);
   await skipOnboarding(page);
 }
 

@@ -6,7 +6,7 @@ import { themeCookieName } from "~/shared/theme";
 import { alertLifetimeMs } from "../ui/alert-store-constants";
 import { writeCookie } from "../ui/write-cookie";
 import "../features/attribution/capture-landing";
-import "./page-view-sender";
+import "./static-events";
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 

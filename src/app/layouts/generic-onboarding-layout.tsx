@@ -6,6 +6,7 @@ import type { FrameOptions, SetFrameOptions } from "../features/onboarding/use-o
 import { useLocalizedPath } from "../i18n/use-locale";
 import { useRouteName } from "../i18n/use-route-name";
 import { OnboardingFrame } from "../ui/onboarding-frame";
+import { policySourceFor } from "./policy-source";
 
 // Signed-in onboarding, paywall and checkout: rendered in the browser only, like the dashboard.
 export { clientLoader, HydrateFallback } from "./client-rendered";
@@ -19,8 +20,7 @@ export default function GenericOnboardingLayout() {
   // The onboarding steps' promise is for the onboarding only; the paywall and checkout get a plan note.
   const routeName = useRouteName();
   const aside = routeName === "OnboardingDefault" ? t("shell.onboardingAside") : t("shell.planAside");
-  // spec 7: the policy-link click carries its source: the page it was clicked on (onboarding_default, paywall, checkout).
-  const policySource = routeName.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+  const policySource = policySourceFor(routeName);
   return (
     <OnboardingFrame
       logoHref={to("/home")}

@@ -5,6 +5,7 @@ import type { PageHandle } from "../hydration";
 import { useLocalizedPath } from "../i18n/use-locale";
 import { useRouteName } from "../i18n/use-route-name";
 import { OnboardingFrame, type SkipStyle } from "../ui/onboarding-frame";
+import { policySourceFor } from "./policy-source";
 
 // Each onboarding marketing page is the first of three steps (this page, sign up, first notes).
 const pageOptions: Record<string, { skipStyle: SkipStyle }> = {
@@ -24,6 +25,7 @@ export default function OnboardingLayout() {
   const to = useLocalizedPath();
   const name = useRouteName();
   const key = `onboarding.pages.${marketingPageKey(name)}`;
+  const policySource = policySourceFor(name);
   return (
     <OnboardingFrame
       logoHref={to("/")}
@@ -34,6 +36,7 @@ export default function OnboardingLayout() {
         { href: to("/terms.html"), label: t("onboarding.terms") },
         { href: to("/policy.html"), label: t("onboarding.privacy") },
       ]}
+      policySource={policySource}
       aside={
         <>
           <p className="text-xl font-semibold">{t(`${key}.aside.title`)}</p>

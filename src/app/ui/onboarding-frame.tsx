@@ -17,11 +17,23 @@ export interface OnboardingFrameProps {
   policyLinks?: { href: string; label: string }[];
   /** Where React runs (the generic onboarding layout): a policy link's click, for its analytics event. */
   onPolicyLinkClick?: () => void;
+  /** Static pages: the enhancer sends the policy-link click with this source (spec 7), React does not run there. */
+  policySource?: string;
   aside?: ReactNode;
   children: ReactNode;
 }
 
-export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, onPolicyLinkClick, aside, children }: OnboardingFrameProps) {
+export function OnboardingFrame({
+  logoHref,
+  steps,
+  skip,
+  close,
+  policyLinks,
+  onPolicyLinkClick,
+  policySource,
+  aside,
+  children,
+}: OnboardingFrameProps) {
   return (
     <div className="grid min-h-screen md:grid-cols-2">
       <aside className="dotted-bg relative hidden flex-col justify-between bg-indigo-50 p-10 text-indigo-200 md:flex dark:bg-indigo-950/40 dark:text-indigo-900">
@@ -87,6 +99,7 @@ export function OnboardingFrame({ logoHref, steps, skip, close, policyLinks, onP
                 rel="noopener noreferrer"
                 className="hover:underline"
                 onClick={onPolicyLinkClick}
+                data-policy-source={policySource}
               >
                 {link.label}
               </a>
