@@ -51,10 +51,8 @@ describe("DOCX export", () => {
 
   it("writes a 2-hour transcript with hours in every timestamp", async () => {
     const note = twoHourMeeting();
-    const started = performance.now();
     const bytes = await toDocx(note, { content: "all", labels: await catalogLabels("en", note) });
-    // Measured about 0.25 s on a 2-core machine; 15 s leaves room for a loaded CI box.
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // Its speed is measured by npm run bench:exports.
     const lines = (await readDocxText(bytes)).split("\n\n").filter((line) => line.startsWith("["));
     expect(lines).toHaveLength(1800);
     expect(lines[lines.length - 1]).toBe(

@@ -63,10 +63,8 @@ describe("PDF export", () => {
 
   it("wraps and paginates a 2-hour transcript, numbering every page", async () => {
     const note = twoHourMeeting();
-    const started = performance.now();
     const bytes = await toPdf(note, { content: "all", labels: await catalogLabels("en", note) });
-    // Measured 0.55 s, 148 KB, 74 pages and +32 MB RSS on a 2-core machine; 20 s leaves room for a loaded CI box.
-    expect(performance.now() - started).toBeLessThan(20_000);
+    // Its speed is measured by npm run bench:exports (0.55 s, 148 KB, 74 pages on a 2-core machine).
     expect(bytes.length).toBeLessThan(1_000_000);
     const pages = await readPdfPages(bytes);
     expect(pages.length).toBeGreaterThan(50);

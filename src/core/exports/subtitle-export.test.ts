@@ -82,9 +82,7 @@ describe("SRT export", () => {
   });
 
   it("handles a 2-hour transcript with hours in the clock", () => {
-    const started = performance.now();
     const cues = parseSrt(toSrt(twoHourMeeting().segments), ["Ana", "Bruno"]);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(cues.length).toBeGreaterThanOrEqual(1800);
     expect(cues[cues.length - 1]?.endMs).toBe(7_199_800);
     expect(new Set(cues.map((cue) => cue.speaker))).toEqual(new Set(["Ana", "Bruno"]));

