@@ -93,4 +93,14 @@ describe("live events", () => {
     source.emit("account", "2");
     expect(heard).toEqual(["1"]);
   });
+
+  it("closes for good on sign-out: no listener reopens it", async () => {
+    const { stopLiveEvents, subscribeLiveEvent } = await import("./live-events");
+    subscribeLiveEvent("note", () => {});
+    expect(FakeEventSource.opened).toHaveLength(1);
+    stopLiveEvents();
+    expect(FakeEventSource.opened[0]?.isClosed).toBe(true);
+    subscribeLiveEvent("account", () => {});
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
 });

@@ -16,6 +16,8 @@ let hasOpened = false;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Map<string, Set<Listener>>();
 const reconnectListeners = new Set<() => void>();
+/** Set on sign-out: no stream opens again in this page. */
+let isStopped = false;
 
 function listenerCount(): number {
   let count = reconnectListeners.size;
@@ -32,6 +34,7 @@ function ensureSource(): void {
     clearTimeout(closeTimer);
     closeTimer = null;
   }
+  if (isStopped) return;
   if (!source) {
     source = new EventSource(`${apiBaseUrl()}/api/notes/events`, { withCredentials: true });
     sourceNames = new Set();
@@ -82,4 +85,16 @@ export function subscribeLiveReconnect(listener: () => void): () => void {
     reconnectListeners.delete(listener);
     releaseSource();
   };
+}
+
+/**
+ * Closes the stream for good before the session ends (sign-out): once the server forgets the session, the
+ * EventSource would reconnect into a 401 while the page is still leaving.
+ */
+export function stopLiveEvents(): void {
+  isStopped = true;
+  if (closeTimer) clearTimeout(closeTimer);
+  closeTimer = null;
+  source?.close();
+  source = null;
 }

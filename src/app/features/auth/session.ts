@@ -1,5 +1,6 @@
 import { setSessionHandlers } from "~/app/api/api-client";
 import { clearCsrfToken } from "~/app/api/csrf-token";
+import { stopLiveEvents } from "~/app/api/live-events";
 import { type Locale, localizePath, splitLocale } from "~/shared/i18n/locales";
 
 // spec section 4 "Authentication": on sign-in store the user, apply the language preference if supported,
@@ -40,6 +41,8 @@ export function forgetSignedIn(): void {
 /** Signs out on the server, forgets the token and the flag, then leaves for `to` (default: this page reloaded). */
 export async function signOut({ to }: { to?: string } = {}): Promise<void> {
   const hadUser = currentUser !== null || window.localStorage.getItem(signedInFlag) !== null;
+  // The live stream would reconnect into a 401 once the session is gone, while the page is still leaving.
+  stopLiveEvents();
   try {
     await fetch("/api/auth/sign-out", {
       method: "POST",
