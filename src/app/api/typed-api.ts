@@ -1,5 +1,5 @@
 import createClient, { type Client } from "openapi-fetch";
-import type { paths } from "~/shared/api/api-paths.generated";
+import type { paths } from "~/shared/api/generated/api-paths";
 import { type ApiRequestOptions, sessionFetch } from "./api-client";
 import { apiBaseUrl } from "./csrf-token";
 

@@ -2,7 +2,7 @@
 // Typed by the API's contract (decision 021): paths, parameters, bodies and answers are checked at compile time.
 
 import { api, call } from "~/app/api/typed-api";
-import type { paths } from "~/shared/api/api-paths.generated";
+import type { paths } from "~/shared/api/generated/api-paths";
 import type { NotePage, NoteView, NoteWithTranscript } from "~/shared/notes/notes-api";
 import type { TranscriptionLanguages } from "~/shared/notes/transcription-languages";
 
