@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import type { Page, Route } from "@playwright/test";
-import { makeLargeWav } from "../test/support/media-fixtures";
+import { clipPath, makeLargeWav } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { openedNotePage } from "./support/note-page";
@@ -86,4 +86,39 @@ test("a cancelled upload keeps nothing, on the server either", async ({ page }) 
   expect(head.status()).toBe(404);
   const notes = (await (await page.request.get("/api/notes")).json()) as { items: unknown[] };
   expect(notes.items).toEqual([]);
+});
+
+test.describe("a lost creation answer", () => {
+  // The reset below is the test's own doing; the browser reports it as a failed resource.
+  test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_CONNECTION_RESET$/] });
+
+  test("an upload whose creation answer is lost is created once: the retry resumes the same upload", async ({ page }) => {
+    await signUpVerified(page, newAccount("lost-answer"));
+    await skipOnboarding(page);
+    await openHome(page);
+    // The first creation reaches the server and makes the upload; its answer never reaches the browser.
+    const creations: { key: string; status: number; location: string }[] = [];
+    let isFirst = true;
+    await page.route("**/api/uploads", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const answer = await route.fetch();
+      creations.push({
+        key: request.headers()["idempotency-key"] ?? "",
+        status: answer.status(),
+        location: answer.headers().location ?? "",
+      });
+      if (!isFirst) return route.fulfill({ response: answer });
+      isFirst = false;
+      return route.abort("connectionreset");
+    });
+    await page.getByRole("region", { name: "Upload audio or video" }).getByLabel("Choose a file").setInputFiles(clipPath("c6"));
+    await openedNotePage(page, 60_000);
+    // The retry carries the same key and gets the first creation's upload back, not a second one.
+    expect(creations).toHaveLength(2);
+    expect(creations[0]).toMatchObject({ status: 201, key: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(creations[1]).toEqual({ ...creations[0], status: 201 });
+    const notes = (await (await page.request.get("/api/notes")).json()) as { items: unknown[] };
+    expect(notes.items).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { DataStore } from "@tus/server";
+import type { DataStore, Locker } from "@tus/server";
 import { HTTPException } from "hono/http-exception";
 import type { PgBoss } from "pg-boss";
 import type { BillingSettings } from "~/core/billing/settings";
@@ -93,6 +93,8 @@ export interface ApiDeps {
     uploadDir: string;
     /** Uploads in progress in the S3 bucket (issue 21); absent: files under uploadDir. */
     uploadStore?: DataStore | null;
+    /** The per-upload tus lock shared by every web process (issue 21); absent: tus's in-memory one. */
+    uploadLocker?: Locker;
     limits: UploadLimits;
     transcriptionLanguages(): Promise<TranscriptionLanguages>;
     /** What the engine transcribes (sure and current): new media in another language is refused (issue 19). */
@@ -205,6 +207,7 @@ export function apiApp(deps: ApiDeps) {
       storage: deps.media.storage,
       uploadDir: deps.media.uploadDir,
       uploadStore: deps.media.uploadStore,
+      uploadLocker: deps.media.uploadLocker,
       limits: deps.media.limits,
       planLimits: deps.billing.limits,
       catalogs: deps.catalogs,

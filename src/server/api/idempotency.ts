@@ -1,13 +1,36 @@
 import { createHash } from "node:crypto";
+import { z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from "~/core/idempotency/mutations";
 import { idempotencyKeyPattern } from "~/core/idempotency/policy";
 import type { Database } from "~/infra/db/client";
 import type { ApiEnv } from "../hono-env";
-import { AppError } from "./api-error";
+import { AppError, errorResponse } from "./api-error";
 import { currentUser } from "./require-user";
 
 export const idempotencyKeyHeader = "Idempotency-Key";
+
+/**
+ * The optional header as a note-creating route documents it in /api/openapi.json. The middleware below checks
+ * it (before the route's own validator, which sees header names in lower case and so never refuses it here).
+ */
+export const idempotencyKeyRequestHeaders = z.object({
+  [idempotencyKeyHeader]: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        "Any 1-255 printable ASCII characters (a UUID is typical). A retry with the same key within 24 hours gets the first " +
+        "answer again, with `Idempotent-Replayed: true`, instead of making a second note; only successful answers are kept.",
+      example: "5f0c6d1e-2b7a-4c1e-9d3f-8a6b4e2c1d0f",
+    }),
+});
+
+/** The answers the header adds to a note-creating route. */
+export const idempotencyKeyResponses = {
+  409: errorResponse("A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_PROGRESS)"),
+  422: errorResponse("This Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED)"),
+};
 
 /**
  * Issue 21: a note-creating call sent with an `Idempotency-Key` header runs once per user and key for 24 hours;

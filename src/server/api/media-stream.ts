@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { z } from "@hono/zod-openapi";
 import type { ByteRange, Storage } from "~/infra/storage/storage";
 
 /**
@@ -31,6 +32,19 @@ export function parseByteRange(
 
 /** How long a presigned media URL works: enough to start playing; a reload asks again. */
 const presignedSeconds = 600;
+
+/** The redirect a media route answers when the store presigns (documented on each route that uses mediaResponse). */
+export const mediaRedirectResponse = {
+  302: {
+    description: `The file is read from the object store (S3 with a public endpoint): a presigned URL, valid ${presignedSeconds / 60} minutes, that answers Range itself`,
+    headers: z.object({
+      Location: z.url().openapi({ description: "The presigned URL of the file in the store" }),
+      "Cache-Control": z
+        .string()
+        .openapi({ description: "private, no-store: the URL is a credential for this reader", example: "private, no-store" }),
+    }),
+  },
+};
 
 /**
  * A stored media file as an HTTP answer that players can seek in: 200 with Accept-Ranges, 206 with

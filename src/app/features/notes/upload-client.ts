@@ -56,6 +56,11 @@ function failureOf(error: Error, DetailedError: typeof TusDetailedError): Upload
   return { status: null, message: null, isHandledGlobally: false };
 }
 
+/** 128 random bits as hex; crypto.randomUUID exists only in secure contexts (not on a plain-http LAN host). */
+function uploadKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export async function startUpload(
   file: File | Blob,
   { kind, fileName, language, title }: { kind: UploadKind; fileName: string; language?: string; title?: string },
@@ -70,7 +75,9 @@ export async function startUpload(
     chunkSize,
     retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
     metadata,
-    headers: { "X-CSRF-Token": csrfToken, "X-Platform": "web" },
+    // One key per upload: a creation retried after a dropped answer resumes the same upload instead of
+    // starting a second one that would count against the plan twice (issue 21).
+    headers: { "X-CSRF-Token": csrfToken, "X-Platform": "web", "Idempotency-Key": uploadKey() },
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onBeforeRequest: (request) => {

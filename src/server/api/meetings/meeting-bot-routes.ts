@@ -15,7 +15,7 @@ import { requestLocale } from "~/shared/i18n/request-locale";
 import { meetingBotSentSchema, meetingBotViewSchema } from "~/shared/meetings/meetings-api";
 import { noteResponseSchema } from "~/shared/notes/notes-api";
 import { AppError, errorResponse } from "../api-error";
-import { idempotent } from "../idempotency";
+import { idempotencyKeyRequestHeaders, idempotencyKeyResponses, idempotent } from "../idempotency";
 import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
@@ -29,6 +29,7 @@ const send = createRoute({
   tags: ["meetings"],
   summary: "Send the notetaker to a Zoom, Google Meet or Teams meeting: makes a `meeting` note and queues the bot",
   request: {
+    headers: idempotencyKeyRequestHeaders,
     body: {
       content: {
         "application/json": {
@@ -46,7 +47,11 @@ const send = createRoute({
     402: limitErrorResponse(
       "Over the plan's concurrent meetings (BOT_CONCURRENCY_LIMIT) or transcription minutes (TRANSCRIPTION_LIMIT_REACHED)",
     ),
-    409: errorResponse("The notetaker is already in this meeting (BOT_ALREADY_IN_MEETING, with its noteId)"),
+    ...idempotencyKeyResponses,
+    409: errorResponse(
+      "The notetaker is already in this meeting (BOT_ALREADY_IN_MEETING, with its noteId), or a request with this " +
+        "Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_PROGRESS)",
+    ),
   },
 });
 const cancel = createRoute({

@@ -12,7 +12,7 @@ import {
   transcriptSegmentResponseSchema,
 } from "~/shared/notes/notes-api";
 import { AppError, errorResponse } from "../api-error";
-import { mediaResponse } from "../media-stream";
+import { mediaRedirectResponse, mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
@@ -46,6 +46,7 @@ const media = createRoute({
   responses: {
     200: { description: "The whole file" },
     206: { description: "The asked range" },
+    ...mediaRedirectResponse,
     416: { description: "The range is outside the file" },
     ...errors,
   },

@@ -18,7 +18,7 @@ import { type NoteType, noteTypes } from "~/shared/notes/statuses";
 import { type TranscriptionLanguages, transcriptionLanguagesSchema } from "~/shared/notes/transcription-languages";
 import { parseYoutubeUrl } from "~/shared/notes/youtube-url";
 import { AppError, errorResponse } from "../api-error";
-import { idempotent } from "../idempotency";
+import { idempotencyKeyRequestHeaders, idempotencyKeyResponses, idempotent } from "../idempotency";
 import { unsupportedLanguageError } from "../language-error";
 import { limitErrorResponse, limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
@@ -45,11 +45,15 @@ const createYoutube = createRoute({
   path: "/notes/youtube",
   tags: ["notes"],
   summary: "Create a note from a YouTube link (captions first, else its audio through the speech engine)",
-  request: { body: { content: { "application/json": { schema: createYoutubeInput } }, required: true } },
+  request: {
+    headers: idempotencyKeyRequestHeaders,
+    body: { content: { "application/json": { schema: createYoutubeInput } }, required: true },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: noteResponseSchema } } },
     402: limitErrorResponse("Over the plan's transcription minutes (TRANSCRIPTION_LIMIT_REACHED)"),
     ...errors,
+    ...idempotencyKeyResponses,
     400: errorResponse("Invalid input, or a language the speech engine cannot transcribe (TRANSCRIPTION_LANGUAGE_UNSUPPORTED)"),
   },
 });
@@ -129,10 +133,14 @@ const createText = createRoute({
   path: "/notes/text",
   tags: ["notes"],
   summary: "Create a note from pasted text",
-  request: { body: { content: { "application/json": { schema: createTextInput } }, required: true } },
+  request: {
+    headers: idempotencyKeyRequestHeaders,
+    body: { content: { "application/json": { schema: createTextInput } }, required: true },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: noteResponseSchema } } },
     ...errors,
+    ...idempotencyKeyResponses,
   },
 });
 

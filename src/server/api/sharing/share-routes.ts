@@ -6,7 +6,7 @@ import type { Storage } from "~/infra/storage/storage";
 import type { ApiEnv } from "~/server/hono-env";
 import { publicNoteResponseSchema, shareIdParam, shareLinkResponseSchema } from "~/shared/sharing/sharing-api";
 import { AppError, errorResponse } from "../api-error";
-import { mediaResponse } from "../media-stream";
+import { mediaRedirectResponse, mediaResponse } from "../media-stream";
 import { currentUser, requireUser } from "../require-user";
 import { validationHook } from "../validation-hook";
 
@@ -54,6 +54,7 @@ const sharedMedia = createRoute({
   responses: {
     200: { description: "The whole file" },
     206: { description: "The asked range" },
+    ...mediaRedirectResponse,
     416: { description: "The range is outside the file" },
     ...notFound,
   },

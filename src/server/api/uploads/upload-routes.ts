@@ -2,9 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { FileStore } from "@tus/file-store";
-import { type DataStore, Server as TusServer, type Upload } from "@tus/server";
+import { type DataStore, type Locker, Server as TusServer, type Upload } from "@tus/server";
 import { findReachedLimit } from "~/core/billing/limits";
 import type { PlanLimits } from "~/core/billing/plan";
+import { uploadExpirationMs } from "~/core/transcription/expired-uploads-job";
 import {
   acceptUpload,
   type IntakeDeps,
@@ -19,18 +20,17 @@ import type { ApiEnv } from "~/server/hono-env";
 import type { Catalogs } from "~/server/i18n-catalogs";
 import type { LimitErrorSource } from "~/shared/billing/plans";
 import { AppError, apiErrorStatus, errorBody } from "../api-error";
+import { idempotencyKeyHeader } from "../idempotency";
 import { unsupportedLanguageError } from "../language-error";
 import { limitReachedError } from "../limit-error";
 import { currentUser, requireUser } from "../require-user";
+import { createUploadOnce } from "./idempotent-creation";
 
 // Resumable uploads (tus 1.0.0, @tus/server) under /api/uploads for media files, browser recordings and
 // documents. The browser (tus-js-client) creates an upload, PATCHes chunks, and after a reload or a
 // dropped connection asks the server how far it got (HEAD) and continues from there. The finished file
 // becomes a note (core/transcription/intake). Uploads are private: the id starts with a tag of the
 // owner's id, and every request for an id is refused unless that tag is the signed-in user's.
-
-/** How long an unfinished upload can be resumed (tus Upload-Expires). */
-export const uploadExpirationMs = 7 * 24 * 3600 * 1000;
 
 export interface UploadLimits {
   maxBytes: number;
@@ -72,6 +72,11 @@ export function uploadRoutes(
      * machine and any web process resumes any upload. Absent: files under `uploadDir`.
      */
     uploadStore?: DataStore | null;
+    /**
+     * The lock tus takes per upload (issue 21): one across every web process on PostgreSQL
+     * (infra/storage/upload-locker.ts). Absent: tus's own, in this process's memory.
+     */
+    uploadLocker?: Locker;
     limits: UploadLimits;
     planLimits: PlanLimits;
     catalogs: Catalogs;
@@ -86,6 +91,7 @@ export function uploadRoutes(
     path: "/api/uploads",
     datastore: deps.uploadStore ?? new FileStore({ directory: deps.uploadDir, expirationPeriodInMilliseconds: uploadExpirationMs }),
     maxSize: deps.limits.maxBytes,
+    locker: deps.uploadLocker,
     relativeLocation: true,
     exposedHeaders: ["Parley-Note-Id"],
     namingFunction: (request) => `${request.headers.get(ownerHeader) ?? "anonymous"}-${randomUUID()}`,
@@ -141,7 +147,20 @@ export function uploadRoutes(
   const app = new OpenAPIHono<ApiEnv>();
   app.use("/uploads", requireUser());
   app.use("/uploads/*", requireUser());
-  app.all("/uploads", (c) => handle(c.req.raw, currentUser(c).userId));
+  app.all("/uploads", (c) => {
+    const { userId } = currentUser(c);
+    const key = c.req.header(idempotencyKeyHeader);
+    if (c.req.method !== "POST" || key === undefined) return handle(c.req.raw, userId);
+    // Issue 21: a retried creation with the same key gets the first upload back, not a second one.
+    return createUploadOnce(deps.db, {
+      userId,
+      key,
+      request: c.req.raw,
+      create: () => handle(c.req.raw, userId),
+      head: (location) =>
+        handle(new Request(new URL(location, c.req.url), { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } }), userId),
+    });
+  });
   app.all("/uploads/:id", (c) => {
     const { userId } = currentUser(c);
     // Another user's upload reads as missing, never as someone else's bytes.

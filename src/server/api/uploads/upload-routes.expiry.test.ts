@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expiredUploadsInput, expiredUploadsJobName, uploadExpirationMs } from "~/core/transcription/expired-uploads-job";
+import { enqueue } from "~/infra/queue/job-registry";
+import type { RunningWeb } from "~/server/start-web";
+import { databaseKinds } from "../../../../test/support/test-databases";
+import { startTestWeb, verifiedClient } from "../../../../test/support/test-web";
+import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
+
+// Issue 21: unfinished uploads past their expiry are removed by the uploads.clean job, scheduled by the
+// worker (here the web's embedded one); an upload still inside its week is kept and can be resumed.
+describe.each(databaseKinds)("expired uploads cleaned by the scheduled job (%s)", (kind) => {
+  let web: RunningWeb;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "parley-upload-expiry-"));
+    web = await startTestWeb(kind, {
+      AUTH_RATE_LIMIT_SCALE: "100",
+      DATA_DIR: dataDir,
+      SPEECH_ENGINE: "openai",
+      OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
+      OPENAI_AUDIO_MODEL: "tiny.en",
+      BOT_CAPACITY: "0",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await web?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("removes an unfinished upload past its expiry and keeps a fresh one resumable", async () => {
+    expect((await web.queue.boss.getSchedules()).map((schedule) => schedule.name)).toContain(expiredUploadsJobName);
+    const client = await verifiedClient(web, `expiry-${kind}@example.com`);
+    const bytes = randomBytes(4096);
+    const begin = async () => {
+      const created = await createUpload(client, {
+        size: bytes.length,
+        metadata: { kind: "file", filename: "a.mp3", filetype: "audio/mpeg" },
+      });
+      expect(created.status).toBe(201);
+      const location = uploadPath(created);
+      expect((await patchUpload(client, location, { offset: 0, bytes: bytes.subarray(0, 1000) })).status).toBe(204);
+      const file = path.join(dataDir, "uploads", location.split("/").pop() ?? "");
+      return { location, file, record: `${file}.json` };
+    };
+    const stale = await begin();
+    const fresh = await begin();
+    // The stale one began a week and a minute ago, as its record says.
+    const record = JSON.parse(readFileSync(stale.record, "utf8")) as { creation_date: string };
+    record.creation_date = new Date(Date.now() - uploadExpirationMs - 60_000).toISOString();
+    writeFileSync(stale.record, JSON.stringify(record));
+    expect(existsSync(stale.file)).toBe(true);
+
+    // The hourly run, now.
+    await enqueue(web.queue.boss, { name: expiredUploadsJobName, payload: expiredUploadsInput }, {});
+    await expect.poll(() => existsSync(stale.file) || existsSync(stale.record), { timeout: 30_000 }).toBe(false);
+    expect((await headUpload(client, stale.location)).status).toBe(404);
+
+    expect(existsSync(fresh.file)).toBe(true);
+    const head = await headUpload(client, fresh.location);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Upload-Offset")).toBe("1000");
+    const finished = await patchUpload(client, fresh.location, { offset: 1000, bytes: bytes.subarray(1000) });
+    expect(finished.status).toBe(204);
+    expect(finished.headers.get("Parley-Note-Id")).toBeTruthy();
+  }, 90_000);
+});
