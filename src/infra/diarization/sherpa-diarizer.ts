@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { lowerChildPriority } from "../priority/child-priority";
 import type { DiarizeReply, DiarizeRequest } from "./sherpa-diarizer-child";
 import { DiarizationError, type DiarizeOptions, type SpeakerDiarizer, type SpeakerTurn } from "./speaker-diarizer";
 
@@ -43,6 +44,7 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SpeakerDia
           serialization: "advanced",
           stdio: ["ignore", "ignore", "pipe", "ipc"],
         });
+        lowerChildPriority(child);
         running.add(child);
         let stderr = "";
         let reply: DiarizeReply | null = null;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { rename, rm, stat } from "node:fs/promises";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import { lowerChildPriority } from "../priority/child-priority";
 
 // ffmpeg from @ffmpeg-installer/ffmpeg (the binary ships inside the npm package; ffmpeg-static downloads
 // at install, known-traps). It has no ffprobe, so probing reads what `ffmpeg -i` prints about the input.
@@ -38,6 +39,7 @@ function runFfmpeg(args: string[], signal?: AbortSignal): Promise<RunResult> {
       return;
     }
     const child = spawn(ffmpegPath, ["-nostdin", "-hide_banner", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    lowerChildPriority(child);
     let stderr = "";
     child.stderr.setEncoding("utf8");
     // Keep the tail only: a long decode can print a lot, and the errors come last.
@@ -82,10 +84,15 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
 
 /**
  * Decodes the first audio stream to 16 kHz mono 16-bit WAV (what the speech engines read). Writes a
- * temporary file and renames it, so an aborted or failed decode leaves no output behind.
+ * temporary file and renames it, so an aborted or failed decode leaves no output behind. A caller that
+ * has probed the input passes the probe: one ffmpeg run less before the engine can start.
  */
-export async function decodeToWav16kMono(input: string, output: string, { signal }: { signal?: AbortSignal } = {}): Promise<void> {
-  const probe = await probeMedia(input, signal);
+export async function decodeToWav16kMono(
+  input: string,
+  output: string,
+  { signal, probe: probed }: { signal?: AbortSignal; probe?: MediaProbe } = {},
+): Promise<void> {
+  const probe = probed ?? (await probeMedia(input, signal));
   if (!probe.hasAudio) throw new MediaError("NO_AUDIO");
   const temporary = `${output}.part.wav`;
   try {

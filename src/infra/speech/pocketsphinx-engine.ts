@@ -5,6 +5,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { MediaError } from "../media/ffmpeg";
 import { readWavInfo } from "../media/wav-file";
+import { lowerChildPriority } from "../priority/child-priority";
 import { type SpeechEngine, SpeechEngineError, type TranscribedSegment, type TranscribedWord } from "./speech-engine";
 
 // CMU pocketsphinx from Debian (packages pocketsphinx + pocketsphinx-en-us): the low-quality English
@@ -102,6 +103,7 @@ function runPocketsphinx(binary: string, args: string[], signal: AbortSignal | u
     // An abort during the WAV check has already fired: no listener added below would hear it.
     if (signal?.aborted) return reject(signal.reason);
     const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    lowerChildPriority(child);
     const parser = createUtteranceParser();
     // Word lines are parsed as they come: a long recording is never held as one string.
     createInterface({ input: child.stdout }).on("line", parser.push);

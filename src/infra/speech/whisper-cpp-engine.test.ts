@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinyWhisperSegmentSeconds, tinyWhisperWord, writeTinyWhisperGgml } from "../../../test/support/ggml-whisper-model";
+import { jobChildNiceness } from "../priority/child-priority";
 import { createWhisperCppEngine } from "./whisper-cpp-engine";
 import { wordErrorRate } from "./word-error-rate";
 
@@ -91,6 +92,8 @@ describe("whisper.cpp engine", () => {
         expect(result.segments).toEqual([0, 1, 2, 3, 4].map((i) => ({ start: i * step, end: (i + 1) * step, text: tinyWhisperWord })));
       }
       expect(modelProcesses(modelPath)).toHaveLength(1);
+      // Transcription yields the CPU to the web: the model's process runs at the job niceness (JOB_NICENESS).
+      for (const pid of modelProcesses(modelPath)) expect(getPriority(pid)).toBe(jobChildNiceness());
     } finally {
       engine.dispose();
     }

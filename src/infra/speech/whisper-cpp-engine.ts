@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { MediaError } from "../media/ffmpeg";
 import { readWavInfo } from "../media/wav-file";
+import { lowerChildPriority } from "../priority/child-priority";
 import { type SpeechEngine, SpeechEngineError, type TranscribedSegment } from "./speech-engine";
 import { isEnglishOnlyModel, type ResolveWhisperModelOptions, resolveWhisperModel } from "./whisper-model-files";
 
@@ -169,6 +170,8 @@ function startModelProcess(modelPath: string, onGone: () => void): Promise<Model
   const child: ChildProcess = spawn(process.execPath, ["-e", childProgram, bindingPath, modelPath], {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
+  // Before the model loads: the threads whisper.cpp starts for each job inherit the lower priority.
+  lowerChildPriority(child);
   let stderr = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
+import { lowerChildPriority } from "../priority/child-priority";
 import { YtDlpFailure, ytDlpErrorOf } from "./yt-dlp-errors";
 
 // Finding and running the yt-dlp executable. It is a separate program the operator installs and
@@ -82,6 +83,7 @@ export function runYtDlp(executable: string, args: readonly string[], options: R
   return new Promise((resolve, reject) => {
     // No shell: every argument reaches yt-dlp as one argv entry, whatever it contains.
     const child = spawn(executable, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    lowerChildPriority(child);
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = "";
