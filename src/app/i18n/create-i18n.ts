@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from "i18next";
-import ICU from "i18next-icu";
 import type { Locale, Namespace } from "~/shared/i18n/locales";
 import { defaultLocale, locales } from "~/shared/i18n/locales";
+import { icuFormat } from "./icu-format-module";
 
 export interface CreateI18nOptions {
   locale: Locale;
@@ -14,7 +14,7 @@ export interface CreateI18nOptions {
 /** One i18next instance with ICU messages; the server keeps one per locale, the browser one in all. */
 export async function createI18n({ locale, namespaces, resources, backend }: CreateI18nOptions): Promise<I18n> {
   const instance = i18next.createInstance();
-  instance.use(ICU);
+  instance.use(icuFormat);
   if (backend) instance.use(backend);
   await instance.init({
     lng: locale,
