@@ -1,6 +1,7 @@
+import { openDatabase } from "../infra/db/client";
 import { createLogger } from "../infra/logging/logger";
 import { EnvError, parseEnv } from "../runtime/env";
-import { type RunningWeb, startWeb } from "./start-web";
+import type { RunningWeb } from "./start-web";
 
 // The web role (`npm start`): see docs/ARCHITECTURE.md.
 async function main() {
@@ -32,7 +33,16 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-  starting = startWeb(env, logger);
+  // Start-up (issue 22, decision 030): the database opens (PGlite reads and compiles its WebAssembly, off
+  // this thread in part) while the rest of the web role's modules load; startWeb migrates it before listening.
+  const opening = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
+  });
+  // Handled where startWeb awaits it; this only keeps an early failure from counting as unhandled meanwhile.
+  opening.catch(() => undefined);
+  starting = import("./start-web").then(({ startWeb }) => startWeb(env, logger, { database: opening }));
   const web = await starting;
   // Issue 19: the first start fetches the recommended models in the background, never delaying the start;
   // progress shows on /admin/engines. MODEL_AUTO_DOWNLOAD=false leaves it to an admin's click.

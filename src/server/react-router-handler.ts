@@ -14,8 +14,24 @@ import { parseTheme, themeCookieName } from "../shared/theme";
 import { type ResolveSession, toAccountSummary, toViewer } from "./accounts/session-resolver";
 import type { AppEnv } from "./hono-env";
 
+/** The React Router build, or how to load it (start-web.ts loads it after the port opens: decision 030). */
+export type ServerBuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/** One loader for either form; a failed load is tried again on the next call. */
+export function serverBuildLoader(source: ServerBuildSource): () => Promise<ServerBuild> {
+  if (typeof source !== "function") return () => Promise.resolve(source);
+  let loading: Promise<ServerBuild> | null = null;
+  return () => {
+    loading ??= source().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
+
 export interface ReactRouterDeps {
-  build: ServerBuild;
+  build: ServerBuildSource;
   mode: "production" | "development";
   publicUrl?: string;
   logger: Logger;
@@ -42,10 +58,12 @@ export interface ReactRouterDeps {
 
 /** Mounts the React Router app: every request gets the app context the guards and pages read. */
 export function reactRouterHandler(deps: ReactRouterDeps) {
-  const handle = createRequestHandler(deps.build, deps.mode);
-  const contextKey = contextKeyOf(deps.build);
+  const loadBuild = serverBuildLoader(deps.build);
   return async (c: Context<AppEnv>) => {
     const request = c.req.raw;
+    const build = await loadBuild();
+    const handle = handlerOf(build, deps.mode);
+    const contextKey = contextKeyOf(build);
     const signedIn = await deps.resolveSession(request.headers);
     // spec section 6: a banned user is signed out and shown /sso?banned=true.
     if (signedIn?.isBanned && !/^\/(es\/|pt\/)?sso$/.test(new URL(request.url).pathname)) return bannedRedirect(request, deps);
@@ -93,6 +111,17 @@ async function bannedRedirect(request: Request, deps: ReactRouterDeps): Promise<
   const headers = new Headers({ Location: `${localizePath("/sso", locale)}?banned=true` });
   for (const cookie of signOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return new Response(null, { status: 302, headers });
+}
+
+/** One request handler per build object (a loaded build never changes in a running process). */
+const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+function handlerOf(build: ServerBuild, mode: ReactRouterDeps["mode"]): ReturnType<typeof createRequestHandler> {
+  let handle = handlers.get(build);
+  if (!handle) {
+    handle = createRequestHandler(build, mode);
+    handlers.set(build, handle);
+  }
+  return handle;
 }
 
 /** The app-context key exported by the build's entry.server (see the comment there). */

@@ -17,6 +17,7 @@ import * as calendarSchema from "./calendar-schema";
 import * as enginesSchema from "./engines-schema";
 import * as meetingsSchema from "./meetings-schema";
 import { migratePostgresOnce } from "./migrate-postgres";
+import { isEveryMigrationApplied } from "./migrations-applied";
 import * as notesSchema from "./notes-schema";
 import * as requestGuardsSchema from "./request-guards-schema";
 import * as siteSchema from "./schema";
@@ -102,7 +103,11 @@ export async function openDatabase({
     kind: "pglite",
     db,
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    // A restart usually has nothing to apply: checked in one query before drizzle's full run (decision 030).
+    migrate: async () => {
+      if (await isEveryMigrationApplied(client, migrationsFolder)) return;
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
     ping: () => ping(db),
     close: () => client.close(),
   };
