@@ -8,6 +8,7 @@ import { socialEnvShape } from "../infra/auth/social/social-env";
 import { botLauncherEnvShape } from "../infra/bots/kubernetes-env";
 import { diarizationEnvShape } from "../infra/diarization/diarization-env";
 import { llmEnvShape } from "../infra/llm/llm-env";
+import { priorityEnvShape } from "../infra/priority/priority-env";
 import { speechEnvShape } from "../infra/speech/speech-env";
 import { storageEnvShape } from "../infra/storage/storage-env";
 import { youtubeEnvShape } from "../infra/youtube/youtube-env";
@@ -126,6 +127,7 @@ export const envSchema = z.object({
   ...storageEnvShape,
   ...llmEnvShape,
   ...diarizationEnvShape,
+  ...priorityEnvShape,
   ...botEnvShape,
   ...botLauncherEnvShape,
   ...billingEnvShape,

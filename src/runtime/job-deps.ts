@@ -10,6 +10,7 @@ import { sendCalendarRecap } from "../core/calendars/recap-mail";
 import { calendarSettingsFromEnv } from "../core/calendars/settings";
 import { botLaunchJob, botTokenSecret } from "../core/meetings/launch-job";
 import { botSettingsFromEnv } from "../core/meetings/settings";
+import { type ExpiringUploadStore, expiredUploadsJob, uploadExpirationMs } from "../core/transcription/expired-uploads-job";
 import { enqueueTranscription, transcriptionJob } from "../core/transcription/jobs";
 import type { TranscriptionDeps } from "../core/transcription/pipeline";
 import type { ZoomDeps } from "../core/zoom/zoom-connect";
@@ -25,6 +26,7 @@ import type { LanguageModel } from "../infra/llm/language-model";
 import type { Logger } from "../infra/logging/logger";
 import { createSmtpMailer, type Mailer } from "../infra/mail/mailer";
 import { createTokenCipher, tokenKeyFrom } from "../infra/oauth/token-crypto";
+import { setJobNiceness } from "../infra/priority/child-priority";
 import type { JobDefinition } from "../infra/queue/job-registry";
 import { createSpeechEngine } from "../infra/speech/create-speech-engine";
 import type { SpeechEngine } from "../infra/speech/speech-engine";
@@ -58,6 +60,17 @@ export async function createUploadStore(env: Env, { expirationMs }: { expiration
   if (config.kind !== "s3") return null;
   const { createS3UploadStore } = await import("../infra/storage/s3-upload-store");
   return createS3UploadStore(s3ConnectionOf(env, config), { expirationMs });
+}
+
+/**
+ * The same uploads in progress for the expiry clean-up (issue 21): the bucket, or tus's file store on this
+ * machine's DATA_DIR/uploads (the web's own folder when the worker is embedded or shares the disk).
+ */
+async function createExpiringUploadStore(env: Env): Promise<ExpiringUploadStore> {
+  const bucket = await createUploadStore(env, { expirationMs: uploadExpirationMs });
+  if (bucket) return bucket;
+  const { FileStore } = await import("@tus/file-store");
+  return new FileStore({ directory: path.resolve(env.DATA_DIR, "uploads"), expirationPeriodInMilliseconds: uploadExpirationMs });
 }
 
 function s3ConnectionOf(env: Env, config: Extract<StorageConfig, { kind: "s3" }>): S3Connection {
@@ -117,6 +130,8 @@ export function createTranscriptionDeps(
     speakerDiarizer?: () => Promise<SpeakerDiarizer | null>;
   },
 ): TranscriptionDeps {
+  // The children the jobs start (engine, ffmpeg, yt-dlp, diarization) yield the CPU to this process's answers.
+  setJobNiceness(env.JOB_NICENESS);
   return {
     db,
     storage,
@@ -260,6 +275,8 @@ export function createJobDefinitions(
     botTexts: createBotTexts(),
     logger: deps.logger,
   });
+  // Made on the clean-up's first run and kept (the S3 store holds a client with its connections).
+  let expiringUploadStore: Promise<ExpiringUploadStore> | null = null;
   return [
     transcriptionJob(transcription, {
       heartbeatSeconds: env.TRANSCRIPTION_HEARTBEAT_SECONDS,
@@ -270,6 +287,7 @@ export function createJobDefinitions(
     dispatch,
     calendarSyncJob(deps.calendar),
     calendarPollJob(deps.calendar),
+    expiredUploadsJob({ uploadStore: () => (expiringUploadStore ??= createExpiringUploadStore(env)) }),
   ] as unknown as JobDefinition<never>[];
 }
 

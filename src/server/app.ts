@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import type { ServerBuild } from "react-router";
 import { buildManifestPath } from "../app/ui/build-watcher";
 import { createLandingPlans } from "../core/billing/landing-plans";
 import { findDemoNote } from "../core/demo-notes/data";
@@ -13,15 +11,16 @@ import { catalogMaxAgeSeconds, isLocale } from "../shared/i18n/locales";
 import { type ApiDeps, apiApp } from "./api/api-app";
 import type { AppEnv } from "./hono-env";
 import type { Catalogs } from "./i18n-catalogs";
+import { compressAnswers } from "./middleware/compress-answers";
 import { earlyAnswer } from "./middleware/early-answer";
 import { localeRedirect } from "./middleware/locale-redirect";
 import { requestLogger } from "./middleware/request-logger";
 import { securityHeaders } from "./middleware/security-headers";
-import { reactRouterHandler } from "./react-router-handler";
+import { reactRouterHandler, type ServerBuildSource, serverBuildLoader } from "./react-router-handler";
 import { mountStaticAssets } from "./static-assets";
 
 export interface AppDeps extends ApiDeps {
-  build: ServerBuild;
+  build: ServerBuildSource;
   clientDir: string;
   catalogs: Catalogs;
   enhancerUrl: string | null;
@@ -54,7 +53,7 @@ export function createApp(deps: AppDeps) {
       mediaOrigins: deps.mediaOrigins,
     }),
   );
-  app.use(compress());
+  app.use(compressAnswers());
 
   app.route("/api", apiApp(deps));
   app.all("/api/*", (c) => c.json({ success: false, errorCode: "NOT_FOUND", message: "No such API route" }, 404));
@@ -74,7 +73,8 @@ export function createApp(deps: AppDeps) {
   });
 
   // spec section 4: the browser compares this with its own build to detect a new deploy.
-  app.get(buildManifestPath, (c) => c.json({ version: deps.build.assets.version }, 200, { "Cache-Control": "no-store" }));
+  const loadBuild = serverBuildLoader(deps.build);
+  app.get(buildManifestPath, async (c) => c.json({ version: (await loadBuild()).assets.version }, 200, { "Cache-Control": "no-store" }));
 
   for (const pages of deps.extraPages ?? []) app.route("/", pages);
   mountStaticAssets(app, deps.clientDir);
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
   app.all(
     "*",
     reactRouterHandler({
-      build: deps.build,
+      build: loadBuild,
       mode: "production",
       publicUrl: deps.publicUrl,
       logger: deps.logger,

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerType, serve } from "@hono/node-server";
@@ -14,6 +14,7 @@ import { listModelDownloads } from "../core/model-downloads/data";
 import { sessionRecordingFromEnv, smartlookBrowserOrigins } from "../core/session-recording/settings";
 import { accountSignInLimit } from "../core/sign-in-limits/account-sign-in-limit";
 import { findRedirect, listRedirects } from "../core/site-redirects/data";
+import { uploadExpirationMs } from "../core/transcription/expired-uploads-job";
 import { offeredLanguages, spokenLanguagesOf } from "../core/transcription/offered-languages";
 import { resolveAuthSecret } from "../infra/auth/auth-secret";
 import { createAuth } from "../infra/auth/create-auth";
@@ -25,6 +26,7 @@ import { startMail } from "../infra/mail/start-mail";
 import { type QueueHandle, startQueue } from "../infra/queue/boss";
 import { ensureQueues, registerJobHandlers } from "../infra/queue/job-registry";
 import { parseStorageUrl, storageMediaOrigins } from "../infra/storage/storage-env";
+import { createUploadLocker } from "../infra/storage/upload-locker";
 import { describeEngines } from "../runtime/engines-report";
 import type { Env } from "../runtime/env";
 import {
@@ -45,10 +47,10 @@ import { requestLocale } from "../shared/i18n/request-locale";
 import { createSessionResolver } from "./accounts/session-resolver";
 import { clientIpHeader } from "./api/auth/auth-routes";
 import { devMailboxPage, devMailRoutes } from "./api/dev-mail/dev-mail-routes";
-import { uploadExpirationMs } from "./api/uploads/upload-routes";
 import { createApp } from "./app";
 import { loadCatalogs } from "./i18n-catalogs";
 import { startNoteEventHub } from "./notes/note-events";
+import { serverBuildLoader } from "./react-router-handler";
 
 export interface RunningWeb {
   url: string;
@@ -62,12 +64,26 @@ export interface RunningWeb {
 }
 
 export async function loadServerBuild(buildDir = path.resolve("build")): Promise<ServerBuild> {
-  const entry = path.join(buildDir, "server", "index.js");
+  const entry = serverBuildEntry(buildDir);
   try {
     return (await import(pathToFileURL(entry).href)) as ServerBuild;
   } catch (error) {
     throw new Error(`Cannot load the web build at ${entry}: run \`npm run build\` first.`, { cause: error });
   }
+}
+
+const serverBuildEntry = (buildDir: string) => path.join(buildDir, "server", "index.js");
+
+/**
+ * The React Router build, imported once on first use (issue 22, decision 030): evaluating it (every page,
+ * the admin charts) costs ~0.45 s that the API and the health check never need, so it loads after the port
+ * opens and a page request that comes first waits for it. A missing build still fails the start.
+ */
+async function lazyServerBuild(buildDir = path.resolve("build")): Promise<() => Promise<ServerBuild>> {
+  await access(serverBuildEntry(buildDir)).catch((error: unknown) => {
+    throw new Error(`Cannot load the web build at ${serverBuildEntry(buildDir)}: run \`npm run build\` first.`, { cause: error });
+  });
+  return serverBuildLoader(() => loadServerBuild(buildDir));
 }
 
 /** The static-page enhancer's fingerprinted URL, written by scripts/build-enhancer.ts. */
@@ -82,23 +98,24 @@ async function loadEnhancerUrl(buildDir = path.resolve("build")): Promise<string
 export async function startWeb(
   env: Env,
   logger: Logger,
-  /** `environment`: the raw variables `env` was parsed from (process.env when absent): they lock engine settings. */
-  options: { database?: DatabaseHandle; environment?: Record<string, string | undefined> } = {},
+  /**
+   * `database`: one already open (or opening: main.ts opens it while this module loads).
+   * `environment`: the raw variables `env` was parsed from (process.env when absent): they lock engine settings.
+   */
+  options: { database?: DatabaseHandle | Promise<DatabaseHandle>; environment?: Record<string, string | undefined> } = {},
 ): Promise<RunningWeb> {
-  const database =
-    options.database ??
-    (await openDatabase({
+  const database = await (options.database ??
+    openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       onConnectionError: (error) => logger.warn({ err: error }, "database connection lost"),
     }));
-  await database.migrate();
+  // The secret's file and the storage need no database: read while the migrations run (decision 030).
+  const [storage, secret] = await Promise.all([createStorage(env), resolveAuthSecret(env), database.migrate()]);
   logger.info({ database: database.kind }, "database ready, migrations applied");
   const queue = await startQueue(database, (error) => logger.error({ err: error }, "queue error"), {
     monitorSeconds: env.QUEUE_MONITOR_SECONDS,
   });
-  const storage = await createStorage(env);
-  const secret = await resolveAuthSecret(env);
   // Issue 19: the engines follow the admins' stored choices (the environment wins) without a restart.
   const engineConfig = createProcessEngineConfig(env, { db: database.db, logger, authSecret: secret, environment: options.environment });
   const languageModel = createLanguageModelLoader(engineConfig, logger);
@@ -131,11 +148,13 @@ export async function startWeb(
     authSecret: secret,
     callbackBaseUrl: () => ownUrl,
   });
-  if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, bots.isWorkedHere ? [...jobs, bots.definition] : jobs);
-  else await ensureQueues(queue.boss, jobs);
-  if (!env.EMBEDDED_WORKER || !bots.isWorkedHere) await ensureQueues(queue.boss, [bots.definition]);
+  // Every queue exists before the port opens, so no request sends a job to a missing queue; the embedded
+  // worker starts working them once the port answers (decision 030: its first jobs ran before it did).
+  await ensureQueues(queue.boss, [...jobs, bots.definition]);
   const noteEvents = await startNoteEventHub(database, logger);
-  const [build, catalogs, enhancerUrl] = await Promise.all([loadServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
+  // Issue 21: one lock per upload across every web process (a PostgreSQL advisory lock; PGlite: in memory).
+  const uploadLocker = createUploadLocker(database, { logger });
+  const [build, catalogs, enhancerUrl] = await Promise.all([lazyServerBuild(), loadCatalogs(), loadEnhancerUrl()]);
   const botSettings = botSettingsFromEnv(env);
   const billing = billingSettingsFromEnv(env);
   const sessionRecording = sessionRecordingFromEnv(env);
@@ -207,6 +226,7 @@ export async function startWeb(
       events: noteEvents,
       uploadDir: path.resolve(env.DATA_DIR, "uploads"),
       uploadStore: await createUploadStore(env, { expirationMs: uploadExpirationMs }),
+      uploadLocker,
       limits: { maxBytes: env.UPLOAD_MAX_BYTES, documentMaxBytes: env.DOCUMENT_MAX_BYTES },
       transcriptionLanguages: async () => offeredLanguages(await speechEngine()),
       spokenLanguages: async () => spokenLanguagesOf(await speechEngine()),
@@ -234,6 +254,21 @@ export async function startWeb(
   // Bots on this machine reach it on loopback whatever HOST is.
   ownUrl = `http://127.0.0.1:${port}`;
   logger.info({ url }, "web role listening");
+  // Now that the port answers: the pages' build loads in the background (the first page request awaits it).
+  void build().catch((error: unknown) => logger.error({ err: error }, "the web build failed to load"));
+  try {
+    if (env.EMBEDDED_WORKER) await registerJobHandlers(queue.boss, logger, bots.isWorkedHere ? [...jobs, bots.definition] : jobs);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  // The extractive notes' English model takes ~0.2 s of this thread to build (1.1-1.5 s on a busy machine,
+  // bench:load): built now, in the background, instead of in the middle of traffic at the first note.
+  if (env.EMBEDDED_WORKER) {
+    void import("../core/ai-notes/extractive-text")
+      .then(({ splitSentences }) => splitSentences([{ start: 0, text: "Parley is ready." }], "en"))
+      .catch((error: unknown) => logger.warn({ err: error }, "the notes' language model did not load ahead"));
+  }
   return {
     url,
     database,
@@ -246,6 +281,7 @@ export async function startWeb(
       await mail.mailer.close();
       await mail.catcher?.close();
       await noteEvents.stop();
+      await uploadLocker.close();
       await queue.stop();
       await database.close();
     },
