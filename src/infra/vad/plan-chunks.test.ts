@@ -176,3 +176,103 @@ describe("planSettledChunks", () => {
     }
   });
 });
+
+describe("a shorter first chunk (the engine starts sooner)", () => {
+  const settings = { maxChunkSeconds: 600, paddingSeconds: 0.3, durationSeconds: 1_200, firstChunkSeconds: 60 };
+  /** 4 s sentences with 0.6 s pauses from 0.5 s to `until`. */
+  const sentences = (until: number): TimeRange[] => {
+    const regions: TimeRange[] = [];
+    for (let start = 0.5; start + 4 <= until; start += 4.6) regions.push({ start, end: start + 4 });
+    return regions;
+  };
+
+  it("cuts in the last silence before firstChunkSeconds, then twice as long each, up to maxChunkSeconds", () => {
+    const chunks = planChunks(sentences(1_190), settings);
+    const limits = [60, 120, 240, 480];
+    limits.forEach((limit, index) => {
+      expect(lengths(chunks)[index]).toBeLessThanOrEqual(limit);
+      // 4.6 s between sentence starts: the cut is in the last pause that fits.
+      expect(lengths(chunks)[index]).toBeGreaterThan(limit - 5);
+    });
+    expect(chunks).toHaveLength(5);
+  });
+
+  it("settles the first chunk once detection has heard a little past it, not a whole long chunk", () => {
+    const speech = sentences(1_190);
+    const heard = (seconds: number) => speech.filter((region) => region.end <= seconds);
+    expect(planSettledChunks(heard(60), settings, { isComplete: false })).toEqual([]);
+    const early = planSettledChunks(heard(70), settings, { isComplete: false });
+    expect(early).toEqual(planChunks(speech, settings).slice(0, 1));
+    // Without the shorter first chunk nothing settles before ten minutes have been heard.
+    const { firstChunkSeconds: _, ...evenChunks } = settings;
+    expect(planSettledChunks(heard(590), evenChunks, { isComplete: false })).toEqual([]);
+  });
+
+  it("keeps a first region longer than firstChunkSeconds whole (the cut stays in silence)", () => {
+    const chunks = planChunks(
+      [
+        { start: 1, end: 101 },
+        { start: 102, end: 110 },
+      ],
+      settings,
+    );
+    expect(chunks[0]).toEqual({ start: 0.7, end: 101.3 });
+    expect(chunks[1]).toEqual({ start: 101.7, end: 110.3 });
+  });
+
+  it("is the plain plan when firstChunkSeconds is not shorter than maxChunkSeconds", () => {
+    const speech = sentences(1_190);
+    const { firstChunkSeconds: _, ...evenChunks } = settings;
+    expect(planChunks(speech, { ...settings, firstChunkSeconds: 900 })).toEqual(planChunks(speech, evenChunks));
+  });
+
+  it("answers a prefix of the whole plan for every prefix of the regions, whatever their timing", () => {
+    const small = { maxChunkSeconds: 12, paddingSeconds: 0.3, durationSeconds: 2_000 };
+    for (const firstChunkSeconds of [1, 2, 3, 8, 11]) {
+      for (let seed = 1; seed <= 100; seed++) {
+        const speech = regionsFor(seeded(seed));
+        const options = { ...small, firstChunkSeconds };
+        const whole = planChunks(speech, options);
+        for (let known = 0; known <= speech.length; known++) {
+          const settled = planSettledChunks(speech.slice(0, known), options, { isComplete: false });
+          expect(settled).toEqual(whole.slice(0, settled.length));
+        }
+        expect(Math.max(...lengths(whole))).toBeLessThanOrEqual(12 + 1e-6);
+      }
+    }
+  });
+
+  it("keeps the first chunk open while a piece of a growing region may still join it", () => {
+    const options = { maxChunkSeconds: 12, paddingSeconds: 0.3, durationSeconds: 100, firstChunkSeconds: 11 };
+    // 2..13 fits no chunk with 0..1; grown to 2..14 it is cut in two and its first half joins 0..1.
+    const heard = [
+      { start: 0, end: 1 },
+      { start: 2, end: 13 },
+    ];
+    expect(planSettledChunks(heard, options, { isComplete: false })).toEqual([]);
+    const grown = [...heard, { start: 13, end: 14 }];
+    expect(planChunks(grown, options)[0]).toEqual({ start: 0, end: 8 });
+  });
+
+  it("keeps a later chunk open at its own limit while a piece of a growing region may still join it", () => {
+    const options = { maxChunkSeconds: 12, paddingSeconds: 0, durationSeconds: 100, firstChunkSeconds: 2.5 };
+    // Chunk limits 2.5, 5, 10, 12. Regions 0..1 | 2..3 | 4.5..7.5 | 8..19 each fit no chunk with the one
+    // before; 8..19 grown to 8..21 is cut in two 6.5 s pieces, and the first joins 4.5..7.5 (10 s).
+    const heard = [
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+      { start: 4.5, end: 7.5 },
+      { start: 8, end: 19 },
+    ];
+    expect(planSettledChunks(heard, options, { isComplete: false })).toEqual([
+      { start: 0, end: 1 },
+      { start: 2, end: 3 },
+    ]);
+    const grown = [...heard, { start: 19, end: 21 }];
+    expect(planChunks(grown, options)[2]).toEqual({ start: 4.5, end: 14.5 });
+  });
+
+  it("refuses a first chunk with no room for speech", () => {
+    expect(() => planChunks([{ start: 0, end: 1 }], { ...settings, firstChunkSeconds: 0.5 })).toThrow(RangeError);
+  });
+});

@@ -2,6 +2,10 @@
 // time. Cuts fall in the silence between regions; only a region longer than a whole chunk is cut inside
 // speech. Each chunk's padding (context for the first and last words) is included in its length, so no
 // chunk is ever longer than maxChunkSeconds, and padding never reaches into the neighbouring chunk.
+// The first chunks may be held shorter (firstChunkSeconds, then twice as long each, up to maxChunkSeconds):
+// the first settles once voice detection has heard about that much, so the engine starts after ~60 s of
+// listening instead of a whole ten-minute chunk, and each next one settles while the engine is still on
+// the one before, as long as detection runs at least twice as fast as the engine (decision 014).
 
 export interface TimeRange {
   start: number;
@@ -14,10 +18,23 @@ export interface PlanChunksOptions {
   /** Silence kept on each side of a chunk's speech, where there is silence to keep. */
   paddingSeconds: number;
   durationSeconds: number;
+  /**
+   * Longest first chunk, padding included, when it should be shorter than the rest (the engine starts on
+   * it sooner); chunk n may then be `growth`^n times as long, up to maxChunkSeconds. A region longer than
+   * its chunk's limit still goes whole into one chunk (up to maxChunkSeconds): the cut stays in a
+   * silence. Absent: every chunk up to maxChunkSeconds.
+   */
+  firstChunkSeconds?: number;
 }
 
 /** Float sums (0.1 + 0.2) must not push a chunk that fits exactly over the limit. */
 const epsilon = 1e-9;
+/**
+ * How much longer each chunk may be than the one before, from firstChunkSeconds up to maxChunkSeconds:
+ * detection must hear the next chunk while the engine transcribes this one (decision 014 measured it
+ * only ~2x faster than Whisper tiny.en on a loaded 2-core machine, ~13x on a quiet one).
+ */
+const growth = 2;
 
 export function planChunks(speech: readonly TimeRange[], options: PlanChunksOptions): TimeRange[] {
   return padGroups(groupSpeech(speech, options), options);
@@ -44,7 +61,7 @@ export function planSettledChunks(
   let settled = groups.filter((group) => group.end < last.start).length;
   const closing = groups[settled - 1];
   // Any piece of the last region ends after it starts: a group starting within one chunk of it may take one.
-  if (closing && last.start - closing.start <= speechLimitOf(options) + epsilon) settled -= 1;
+  if (closing && last.start - closing.start <= speechLimitsOf(options)(settled - 1) + epsilon) settled -= 1;
   return padGroups(groups, options).slice(0, settled);
 }
 
@@ -58,14 +75,24 @@ function speechLimitOf({ maxChunkSeconds, paddingSeconds, durationSeconds }: Pla
   return speechLimit;
 }
 
-/** Pieces of speech joined greedily, in order, while a group's speech fits one chunk. */
+/** Speech chunk `index` can hold: the first ones may hold less (firstChunkSeconds), never more than maxChunkSeconds. */
+function speechLimitsOf(options: PlanChunksOptions): (index: number) => number {
+  const speechLimit = speechLimitOf(options);
+  const { firstChunkSeconds, paddingSeconds } = options;
+  if (firstChunkSeconds === undefined) return () => speechLimit;
+  if (!(firstChunkSeconds - 2 * paddingSeconds > 0)) throw new RangeError("paddingSeconds leaves no room for speech in the first chunk");
+  return (index) => Math.min(firstChunkSeconds * growth ** index - 2 * paddingSeconds, speechLimit);
+}
+
+/** Pieces of speech joined greedily, in order, while a group's speech fits its chunk (the first ones may be shorter). */
 function groupSpeech(speech: readonly TimeRange[], options: PlanChunksOptions): TimeRange[] {
   const speechLimit = speechLimitOf(options);
+  const limitOf = speechLimitsOf(options);
   const pieces = mergeOverlaps(speech, options.durationSeconds).flatMap((region) => splitHard(region, speechLimit));
   const groups: TimeRange[] = [];
   for (const piece of pieces) {
     const current = groups[groups.length - 1];
-    if (current && piece.end - current.start <= speechLimit + epsilon) current.end = piece.end;
+    if (current && piece.end - current.start <= limitOf(groups.length - 1) + epsilon) current.end = piece.end;
     else groups.push({ ...piece });
   }
   return groups;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +107,19 @@ describe("detectSpeech (Silero VAD v6.2)", () => {
     const stereo = path.join(dir, "stereo.wav");
     await writeFile(stereo, wav(new Float32Array(44_100), 44_100, 2));
     await expect(detectSpeech(stereo)).rejects.toMatchObject({ name: "MediaError", code: "CORRUPT" });
+  });
+
+  it("stops at the first region when asked only whether there is speech, and leaves the detector as new", async () => {
+    const twice = path.join(dir, "twice.wav");
+    // c6 twice: the header of a file with as many samples as c6 has bytes (two per sample), then its data twice.
+    const pcm = (await readFile(c6)).subarray(44);
+    await writeFile(twice, Buffer.concat([wav(new Float32Array(pcm.length)).subarray(0, 44), pcm, pcm]));
+    const whole = await detectSpeech(twice);
+    expect(whole.speech.length).toBeGreaterThan(1);
+    const first = await detectSpeech(twice, { untilFirstRegion: true });
+    expect(first).toEqual({ durationSeconds: whole.durationSeconds, speech: whole.speech.slice(0, 1) });
+    // The detector it stopped half-way is kept, reset, for the next file.
+    expect(await detectSpeech(twice)).toEqual(whole);
   });
 
   it("stops when aborted", async () => {

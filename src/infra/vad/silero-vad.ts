@@ -63,6 +63,11 @@ export interface DetectSpeechOptions {
   minSilenceSeconds?: number;
   /** Told each region as soon as it has ended, in order (the pipeline starts chunks before the end). */
   onRegion?: (region: TimeRange) => void;
+  /**
+   * Stop at the first region: the caller only asks whether there is any speech (audio sent to the engine
+   * whole), and listening to the rest would take CPU from the engine running beside it.
+   */
+  untilFirstRegion?: boolean;
 }
 
 export interface SpeechRegions {
@@ -82,7 +87,7 @@ export async function detectSpeech(wavPath: string, options: DetectSpeechOptions
   }
   const vad = takeVad(threshold, minSilenceSeconds);
   // A detector that stopped half-way (abort, bad file) is dropped rather than kept.
-  const speech = await listen(vad, wavPath, info, signal, options.onRegion);
+  const speech = await listen(vad, wavPath, info, { ...options, signal });
   idleVads.get(vadKey(threshold, minSilenceSeconds))?.push(vad);
   return { durationSeconds: info.durationSeconds, speech };
 }
@@ -124,8 +129,7 @@ async function listen(
   vad: SherpaVad,
   wavPath: string,
   info: WavInfo,
-  signal: AbortSignal | undefined,
-  onRegion: ((region: TimeRange) => void) | undefined,
+  { signal, onRegion, untilFirstRegion = false }: Pick<DetectSpeechOptions, "signal" | "onRegion" | "untilFirstRegion">,
 ): Promise<TimeRange[]> {
   const speech: TimeRange[] = [];
   const drain = () => {
@@ -154,6 +158,8 @@ async function listen(
     const windowBytes = windowSize * 2;
     let carry: Buffer | null = null;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      // Leaving the loop closes the file; the detector's state goes with it (the next take resets it).
+      if (untilFirstRegion && speech.length > 0) return speech;
       signal?.throwIfAborted();
       const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
       const whole = bytes.length - (bytes.length % windowBytes);
