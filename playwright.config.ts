@@ -119,6 +119,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SCALE: "100",
         ADMIN_EMAILS: "admin@parley.test",
         SPEECH_ENGINE: "openai",
+        // The journeys check what jobs do, not how the kernel shares two cores with Chromium: at the product's
+        // default (10) a job's ffmpeg got a tenth of a core whenever the browsers were busy.
+        JOB_NICENESS: "0",
         // The engine is a server of its own: a quick failure need not wait behind a meeting's transcript.
         TRANSCRIPTION_CONCURRENCY: "2",
         // The chat stand-in is an endpoint too; status-truth holds one note's notes open on purpose, and with

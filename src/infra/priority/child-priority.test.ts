@@ -3,9 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { clipPath } from "../../../test/support/media-fixtures";
 import { decodeToWav16kMono } from "../media/ffmpeg";
 import { jobChildNiceness, lowerChildPriority, setJobNiceness } from "./child-priority";
+import { priorityEnvShape } from "./priority-env";
 
 // The priority is read back from the kernel (os.getPriority of the child's pid), not from our own state.
 
@@ -19,7 +21,8 @@ function sleeper(): ChildProcess {
 
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
-  setJobNiceness(10);
+  // Back to the tests' own setting (test/setup/job-niceness.ts).
+  setJobNiceness(Number(process.env.JOB_NICENESS ?? 0));
 });
 
 describe("lowerChildPriority", () => {
@@ -32,6 +35,9 @@ describe("lowerChildPriority", () => {
   });
 
   it("uses 10 when nothing was configured (JOB_NICENESS's default)", () => {
+    const defaultNiceness = z.object(priorityEnvShape).parse({}).JOB_NICENESS;
+    expect(defaultNiceness).toBe(10);
+    setJobNiceness(defaultNiceness);
     const child = sleeper();
     lowerChildPriority(child);
     expect(getPriority(child.pid)).toBe(Math.min(19, getPriority() + 10));
