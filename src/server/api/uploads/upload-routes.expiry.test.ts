@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiredUploadsInput, expiredUploadsJobName, uploadExpirationMs } from "~/core/transcription/expired-uploads-job";
 import { enqueue } from "~/infra/queue/job-registry";
 import type { RunningWeb } from "~/server/start-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { startTestWeb, verifiedClient } from "../../../../test/support/test-web";
+import { verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
+import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Issue 21: unfinished uploads past their expiry are removed by the uploads.clean job, scheduled by the
 // worker (here the web's embedded one); an upload still inside its week is kept and can be resumed.
@@ -17,20 +16,13 @@ describe.each(databaseKinds)("expired uploads cleaned by the scheduled job (%s)"
   let web: RunningWeb;
   let dataDir: string;
 
+  let uploadWeb: UploadTestWeb | undefined;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "parley-upload-expiry-"));
-    web = await startTestWeb(kind, {
-      AUTH_RATE_LIMIT_SCALE: "100",
-      DATA_DIR: dataDir,
-      SPEECH_ENGINE: "openai",
-      OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
-      OPENAI_AUDIO_MODEL: "tiny.en",
-      BOT_CAPACITY: "0",
-    });
+    uploadWeb = await startUploadTestWeb(kind, "upload-expiry");
+    ({ web, dataDir } = uploadWeb);
   }, 120_000);
   afterAll(async () => {
-    await web?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await uploadWeb?.stop();
   });
 
   it("removes an unfinished upload past its expiry and keeps a fresh one resumable", async () => {

@@ -1,36 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningWeb } from "~/server/start-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
+import { type TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { patchUpload, tusMetadata, uploadPath } from "../../../../test/support/tus";
+import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Issue 21: a tus creation retried with the same Idempotency-Key (the answer was lost on the way) gets the
 // first upload back, at the offset it reached, instead of a second upload.
 describe.each(databaseKinds)("Idempotency-Key on upload creation (%s)", (kind) => {
   let web: RunningWeb;
-  let dataDir: string;
   let counter = 0;
 
+  let uploadWeb: UploadTestWeb | undefined;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "parley-upload-idempotency-"));
-    web = await startTestWeb(kind, {
-      AUTH_RATE_LIMIT_SCALE: "100",
-      DATA_DIR: dataDir,
-      EMBEDDED_WORKER: "false",
-      SPEECH_ENGINE: "openai",
-      OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
-      OPENAI_AUDIO_MODEL: "tiny.en",
-      BOT_CAPACITY: "0",
-    });
+    uploadWeb = await startUploadTestWeb(kind, "upload-idempotency", { EMBEDDED_WORKER: "false" });
+    ({ web } = uploadWeb);
   }, 120_000);
   afterAll(async () => {
-    await web?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await uploadWeb?.stop();
   });
 
   const create = (client: TestClient, { size, key, filename = "talk.mp3" }: { size: number; key?: string; filename?: string }) =>

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningWeb } from "~/server/start-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
+import { type TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, uploadFile } from "../../../../test/support/tus";
+import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Language honesty (issue 19) over real HTTP: on an English-only engine (Whisper tiny.en behind the
 // OpenAI-compatible engine; nothing here reaches it) media in a language it cannot transcribe is refused
@@ -26,20 +26,14 @@ describe.each(databaseKinds)("spoken languages the engine cannot transcribe, on 
     expect(usage.usage).toEqual({ transcriptionMinutes: 0, uploadCount: 0 });
   }
 
+  let uploadWeb: UploadTestWeb | undefined;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "parley-language-"));
-    web = await startTestWeb(kind, {
-      AUTH_RATE_LIMIT_SCALE: "100",
-      DATA_DIR: dataDir,
-      SPEECH_ENGINE: "openai",
-      // Never called: every request here is answered before a transcription could start.
-      OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
-      OPENAI_AUDIO_MODEL: "tiny.en",
-      BOT_CAPACITY: "0",
-    });
+    // The engine is never called: every request here is answered before a transcription could start.
+    uploadWeb = await startUploadTestWeb(kind, "language");
+    ({ web, dataDir } = uploadWeb);
   }, 120_000);
   afterAll(async () => {
-    await web?.stop();
+    await uploadWeb?.stop();
   });
 
   it("refuses a Spanish upload at creation, in the reader's language, with nothing stored or counted", async () => {
