@@ -128,7 +128,11 @@ test.describe("an install with session recording configured", () => {
     });
     await signUpOn(page);
     await waitForPageReady(page);
-    expect(scripts).toEqual(["https://web-sdk.smartlook.com/recorder.js"]);
+    // Each page load with user data starts it (the sign-in page the verification passes through may too,
+    // when it loads the user before moving on); the page the user ends on has it exactly once.
+    expect(scripts.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(scripts)).toEqual(new Set(["https://web-sdk.smartlook.com/recorder.js"]));
+    await expect(page.locator('script[src="https://web-sdk.smartlook.com/recorder.js"]')).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { __smartlookInit?: unknown }).__smartlookInit)).toEqual([
       "init",
       "e2e-project-key",
