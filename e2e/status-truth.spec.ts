@@ -4,6 +4,7 @@ import { clipPath } from "../test/support/media-fixtures";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
 import { text } from "./support/catalog";
+import { holdAiNotes } from "./support/chat-hold";
 import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
@@ -16,7 +17,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const meetingsBase = `http://127.0.0.1:${port + 5}`;
-const chatStandIn = `http://127.0.0.1:${port + 4}`;
 const control = meetingControl(meetingsBase);
 
 function meetCode(): string {
@@ -243,25 +243,7 @@ for (const { locale, isPhone } of [
     if (isPhone) await page.setViewportSize({ width: 390, height: 844 });
     // The chat stand-in holds this note's AI notes until the test lets them through.
     const phrase = `kumquat-${Math.random().toString(36).slice(2, 10)}`;
-    const hold = `notes-${phrase}`;
-    const scripted = await page.request.post(`${chatStandIn}/__script`, {
-      data: {
-        when: phrase,
-        repeat: true,
-        hold,
-        json: {
-          title: "Release plan",
-          summary: `The team ships on Friday (${phrase}).`,
-          keyPoints: ["Ship on Friday"],
-          decisions: [],
-          actionItems: [],
-          chapters: [],
-        },
-      },
-    });
-    expect(scripted.ok()).toBe(true);
-    // Whatever happens, the hold ends with the test: no other note's AI notes wait behind it.
-    const release = async () => expect((await page.request.post(`${chatStandIn}/__release`, { data: { hold } })).ok()).toBe(true);
+    const { release } = await holdAiNotes(page.request, phrase);
     try {
       await notesUnderWay(page, locale, isPhone, phrase, release);
     } finally {

@@ -53,16 +53,28 @@ describe("live events", () => {
     expect(accounts).toEqual(["{}", "second {}"]);
   });
 
-  it("reconnect listeners run on every ready after the first", async () => {
-    const { subscribeLiveReconnect } = await import("./live-events");
-    let reconnects = 0;
-    subscribeLiveReconnect(() => reconnects++);
+  it("connect listeners hear every ready, the first one told apart from reconnections", async () => {
+    const { subscribeLiveConnect } = await import("./live-events");
+    const heard: boolean[] = [];
+    subscribeLiveConnect((isReconnect) => heard.push(isReconnect));
     const source = FakeEventSource.opened[0] as FakeEventSource;
     source.emit("ready");
-    expect(reconnects).toBe(0);
+    expect(heard).toEqual([false]);
     source.emit("ready");
     source.emit("ready");
-    expect(reconnects).toBe(2);
+    expect(heard).toEqual([false, true, true]);
+  });
+
+  it("a listener that joins an open stream never hears a first connection", async () => {
+    const { subscribeLiveConnect, subscribeLiveEvent } = await import("./live-events");
+    subscribeLiveEvent("note", () => {});
+    const source = FakeEventSource.opened[0] as FakeEventSource;
+    source.emit("ready");
+    const heard: boolean[] = [];
+    subscribeLiveConnect((isReconnect) => heard.push(isReconnect));
+    expect(heard).toEqual([]);
+    source.emit("ready");
+    expect(heard).toEqual([true]);
   });
 
   it("closes a second after the last listener leaves; a listener back in time keeps it open", async () => {

@@ -3,7 +3,8 @@ import { apiBaseUrl } from "./csrf-token";
 // The signed-in user's live stream (`GET /api/notes/events`: `note`, `deleted`, `account`), one EventSource
 // per page however many parts listen. It opens with the first listener and closes a moment after the
 // last one leaves, so a navigation that swaps one page's listeners for the next keeps the connection.
-// EventSource reconnects by itself; `ready` arrives on every (re)connection.
+// EventSource reconnects by itself; `ready` arrives on every (re)connection, once the server listens for
+// this stream: an event sent before then is not sent again, so what was read before it may be stale.
 
 const closeDelayMs = 1000;
 
@@ -15,12 +16,12 @@ let sourceNames = new Set<string>();
 let hasOpened = false;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Map<string, Set<Listener>>();
-const reconnectListeners = new Set<() => void>();
+const connectListeners = new Set<(isReconnect: boolean) => void>();
 /** Set on sign-out: no stream opens again in this page. */
 let isStopped = false;
 
 function listenerCount(): number {
-  let count = reconnectListeners.size;
+  let count = connectListeners.size;
   for (const set of listeners.values()) count += set.size;
   return count;
 }
@@ -40,9 +41,11 @@ function ensureSource(): void {
     sourceNames = new Set();
     hasOpened = false;
     source.addEventListener("ready", () => {
-      // After a dropped connection, listeners re-read what they may have missed meanwhile.
-      if (hasOpened) for (const listener of reconnectListeners) listener();
+      // Listeners re-read what they may have missed: after a dropped connection, what changed meanwhile;
+      // at the first, what changed between their first read and the server listening (a job that ended then).
+      const isReconnect = hasOpened;
       hasOpened = true;
+      for (const listener of connectListeners) listener(isReconnect);
     });
   }
   for (const name of listeners.keys()) {
@@ -77,12 +80,15 @@ export function subscribeLiveEvent(name: string, listener: Listener): () => void
   };
 }
 
-/** Calls `listener` after each reconnection (not the first connection). */
-export function subscribeLiveReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
+/**
+ * Calls `listener` on each `ready`: `isReconnect` false for the stream's first connection (a listener that
+ * joins a stream already open never hears that one: its reads began after the server listened).
+ */
+export function subscribeLiveConnect(listener: (isReconnect: boolean) => void): () => void {
+  connectListeners.add(listener);
   ensureSource();
   return () => {
-    reconnectListeners.delete(listener);
+    connectListeners.delete(listener);
     releaseSource();
   };
 }

@@ -161,6 +161,11 @@ export function isNoteInProgress(note: NoteStatusInput): boolean {
   return transcribing || meeting;
 }
 
+/** Whether a job may still change the note: in progress, or its AI notes still being written. */
+export function isNoteWorkUnderWay(note: NoteStatusInput): boolean {
+  return isNoteInProgress(note) || note.notesStatus === "notes_in_progress";
+}
+
 /** Types whose in-progress and failed labels have their own wording (spec section 4). */
 const ownWording: ReadonlySet<NoteType> = new Set(["text", "document", "youtube"]);
 

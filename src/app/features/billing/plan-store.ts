@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { subscribeLiveEvent, subscribeLiveReconnect } from "~/app/api/live-events";
+import { subscribeLiveConnect, subscribeLiveEvent } from "~/app/api/live-events";
 import type { PlanResponse } from "~/shared/billing/billing-api";
 import type { Usage } from "~/shared/usage/usage-api";
 import { createLoader, type LoaderSnapshot, useLoader } from "./loader-store";
@@ -29,7 +29,13 @@ export function useAccountLiveUpdates(): void {
       void planLoader.reload();
       void usageLoader.reload();
     };
-    const unsubscribers = [subscribeLiveEvent("account", refresh), subscribeLiveReconnect(refresh)];
+    const unsubscribers = [
+      subscribeLiveEvent("account", refresh),
+      subscribeLiveConnect((isReconnect) => {
+        // The page read the plan as it loaded; only a dropped connection can have hidden a change.
+        if (isReconnect) refresh();
+      }),
+    ];
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();
     };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { subscribeLiveEvent, subscribeLiveReconnect } from "~/app/api/live-events";
+import { subscribeLiveConnect, subscribeLiveEvent } from "~/app/api/live-events";
 import type { NoteView } from "~/shared/notes/notes-api";
 
 /**
@@ -11,17 +11,23 @@ export function useNoteEvents({
   onNote,
   onDeleted,
   onReconnect,
+  onFirstConnect,
 }: {
   onNote(note: NoteView): void;
   /** A note of the user's was deleted (in this tab or another). */
   onDeleted?(noteId: string): void;
   onReconnect?(): void;
+  /**
+   * The page's stream has just connected for the first time: a note whose job ended between the page's
+   * read and this moment sent its event to nobody, so work shown as under way may be done already.
+   */
+  onFirstConnect?(): void;
 }) {
-  const handlers = useRef({ onNote, onDeleted, onReconnect });
-  handlers.current = { onNote, onDeleted, onReconnect };
+  const handlers = useRef({ onNote, onDeleted, onReconnect, onFirstConnect });
+  handlers.current = { onNote, onDeleted, onReconnect, onFirstConnect };
   useEffect(() => {
     const unsubscribers = [
-      subscribeLiveReconnect(() => handlers.current.onReconnect?.()),
+      subscribeLiveConnect((isReconnect) => (isReconnect ? handlers.current.onReconnect?.() : handlers.current.onFirstConnect?.())),
       subscribeLiveEvent("note", (data) => {
         try {
           handlers.current.onNote(JSON.parse(data) as NoteView);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { NoteView } from "~/shared/notes/notes-api";
+import { isNoteWorkUnderWay } from "~/shared/notes/statuses";
 import { filtersToQuery, type ListFilters, listKey, matchesFilters, noFilters } from "./list-filters";
 import { forgetNote, mergeFirstPage, readSnapshot, saveSnapshot, upsertNote } from "./notes-list-cache";
 import { fetchNotes } from "./queries";
@@ -119,7 +120,22 @@ export function useNotesList({
     setHolder((current) => ({ ...current, items: current.items.filter((note) => note.id !== noteId) }));
   }, []);
 
-  useNoteEvents({ onNote: applyNote, onDeleted: dropNote, onReconnect: () => load("refreshing") });
+  // Rows shown under way may have finished before the stream listened (their events went to nobody): read
+  // the first page again then, or once a read still running at that moment has shown them.
+  const shown = useRef(holder);
+  shown.current = holder;
+  const recheckAfterRead = useRef(false);
+  const recheck = useCallback(() => {
+    const { state, items } = shown.current;
+    if (state !== "success") recheckAfterRead.current = state === "loading" || state === "refreshing";
+    else if (items.some((note) => isNoteWorkUnderWay(note.data))) load("refreshing");
+  }, [load]);
+  useEffect(() => {
+    if (holder.state !== "success" || !recheckAfterRead.current) return;
+    recheckAfterRead.current = false;
+    recheck();
+  }, [holder.state, recheck]);
+  useNoteEvents({ onNote: applyNote, onDeleted: dropNote, onReconnect: () => load("refreshing"), onFirstConnect: recheck });
 
   return {
     key,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "~/app/api/api-client";
 import type { AiNotesContent } from "~/shared/ai-notes/ai-notes-api";
 import type { NotePlayback, NoteView, TranscriptSegment } from "~/shared/notes/notes-api";
+import { isNoteWorkUnderWay } from "~/shared/notes/statuses";
 import type { AiNotesHolder } from "../components/ai-notes-panel";
 import type { SegmentEdit } from "../components/transcript-segment-row";
 import { fetchNote } from "../queries";
@@ -22,7 +23,7 @@ export function useNotePage(id: string) {
   const [holder, setHolder] = useState<NoteHolder>({ state: "loading" });
   const [aiNotes, setAiNotes] = useState<AiNotesHolder>({ state: "loading" });
   const [playback, setPlayback] = useState<NotePlayback>({ media: null, youtubeVideoId: null });
-  const notesStatus = useRef<string | null>(null);
+  const notesStatus = useRef<string | null | undefined>(undefined);
   // The note on screen, for event handlers that compare the next state with it.
   const shownNote = useRef<NoteView | null>(null);
   shownNote.current = holder.state === "success" ? holder.note : null;
@@ -53,7 +54,13 @@ export function useNotePage(id: string) {
         })
         .then(
           ({ note, transcript }) => {
+            const hadNotesStatus = notesStatus.current;
             notesStatus.current = note.data.notesStatus;
+            // AI notes that finished unheard (before the stream listened) are read with the note that says so.
+            if (hadNotesStatus !== undefined && hadNotesStatus !== "notes_ready" && note.data.notesStatus === "notes_ready") {
+              setAiNotes({ state: "loading" });
+              loadAiNotes();
+            }
             isTranscriptPending.current = false;
             setHolder({ state: "success", note, transcript });
             // A change announced while this read was under way may be newer than what it read: read again.
@@ -72,12 +79,13 @@ export function useNotePage(id: string) {
       // The media appears once an upload is stored, so playback is read again with the note.
       fetchPlayback(id, signal).then(setPlayback, () => {});
     },
-    [id],
+    [id, loadAiNotes],
   );
   refreshAgain.current = () => refresh();
   const load = useCallback(
     (signal?: AbortSignal) => {
       setHolder({ state: "loading" });
+      notesStatus.current = undefined;
       refresh(signal);
       loadAiNotes(signal);
     },
@@ -125,6 +133,11 @@ export function useNotePage(id: string) {
     onReconnect: () => {
       refresh();
       loadAiNotes();
+    },
+    onFirstConnect: () => {
+      // Only a note with work under way can have changed unheard; a read still running is read again after.
+      if (readsInFlight.current > 0) changedWhileLoading.current = true;
+      else if (shownNote.current && isNoteWorkUnderWay(shownNote.current.data)) refresh();
     },
   });
 
