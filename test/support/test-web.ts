@@ -4,6 +4,19 @@ import { type RunningWeb, startWeb } from "../../src/server/start-web";
 import { type DatabaseKind, openTestDatabase } from "./test-databases";
 
 /**
+ * What every test web runs with: any free port on loopback, a fixed secret. No model downloads from the
+ * internet in tests (issue 19 made both default on); a test that wants one points MODEL_DOWNLOAD_BASE_URL
+ * at a local file server and sets these itself.
+ */
+export const testWebBaseEnv = {
+  PORT: "0",
+  HOST: "127.0.0.1",
+  AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+  LLM_DOWNLOAD: "false",
+  MODEL_AUTO_DOWNLOAD: "false",
+} as const;
+
+/**
  * The web role over real HTTP on a fresh database (needs `npm run build` first); env values override. A
  * logger may be given to read what the server logs (silent by default).
  */
@@ -14,16 +27,7 @@ export async function startTestWeb(
 ): Promise<RunningWeb> {
   const { handle } = await openTestDatabase(kind);
   // The test's own variables play the process environment: they lock engine settings (issue 19).
-  // No model downloads from the internet in tests (issue 19 made both default on); a test that wants one
-  // points MODEL_DOWNLOAD_BASE_URL at a local file server and sets these itself.
-  const base = {
-    PORT: "0",
-    HOST: "127.0.0.1",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    LLM_DOWNLOAD: "false",
-    MODEL_AUTO_DOWNLOAD: "false",
-  };
-  return startWeb(parseEnv({ ...base, ...env }), logger, {
+  return startWeb(parseEnv({ ...testWebBaseEnv, ...env }), logger, {
     database: handle,
     environment: env,
   });

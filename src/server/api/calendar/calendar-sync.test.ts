@@ -15,6 +15,7 @@ import {
 } from "../../../../test/support/calendar-web";
 import { userIdOf } from "../../../../test/support/seed-notes";
 import { databaseKinds } from "../../../../test/support/test-databases";
+import { testWebBaseEnv } from "../../../../test/support/test-web";
 
 // Keeping events in sync over real HTTP against the calendar stand-in, push on: forged push notifications
 // refused and a genuine one followed to the changed event, 410 -> full resync, 429 -> "sync delayed" then
@@ -179,11 +180,11 @@ describe.each(databaseKinds)("calendar sync on %s", (kind) => {
         (request) => request.email === email && request.route.endsWith("/events") && request.method === "GET",
       ).length;
     const before = listCalls();
-    const calendar = createCalendarDeps(parseEnv({ AUTH_SECRET: "test-secret-test-secret-test-secret-0123" }), {
+    const calendar = createCalendarDeps(parseEnv({ AUTH_SECRET: testWebBaseEnv.AUTH_SECRET }), {
       db: cal.web.database.db,
       boss: cal.web.queue.boss,
       logger: createLogger("silent"),
-      authSecret: "test-secret-test-secret-test-secret-0123",
+      authSecret: testWebBaseEnv.AUTH_SECRET,
     });
     const context = { logger: createLogger("silent"), jobId: "poll-test", attempt: 1, signal: new AbortController().signal };
     await calendarPollJob(calendar).handle({}, context);

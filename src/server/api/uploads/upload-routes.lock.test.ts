@@ -8,12 +8,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/infra/db/client";
 import { createLogger } from "~/infra/logging/logger";
-import { parseEnv } from "~/runtime/env";
 import { type RunningWeb, startWeb } from "~/server/start-web";
 import { type RunningSeaweedFs, startSeaweedFs } from "../../../../test/support/seaweedfs";
 import { openTestDatabase } from "../../../../test/support/test-databases";
 import { TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
+import { sharedDatabaseUploadEnv } from "../../../../test/support/upload-test-web";
 
 // Issue 21: two web processes on one PostgreSQL serve one upload. Two PATCHes of it at the same instant,
 // one through each, are serialized by the upload lock shared over PostgreSQL: the second waits, asks the
@@ -30,23 +30,7 @@ describe.each(["file", "s3"] as const)("one upload, two PATCHes at once through 
     if (store === "s3") seaweed = await startSeaweedFs();
     const { handle, url } = await openTestDatabase("postgres");
     dataDir = mkdtempSync(path.join(tmpdir(), "parley-upload-lock-"));
-    const env = parseEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-      AUTH_RATE_LIMIT_SCALE: "100",
-      LLM_DOWNLOAD: "false",
-      MODEL_AUTO_DOWNLOAD: "false",
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      // No worker: the note stays queued; this test is about the upload's bytes.
-      EMBEDDED_WORKER: "false",
-      SPEECH_ENGINE: "openai",
-      OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
-      OPENAI_AUDIO_MODEL: "tiny.en",
-      BOT_CAPACITY: "0",
-      ...seaweed?.env,
-    });
+    const env = sharedDatabaseUploadEnv(url, dataDir, seaweed?.env);
     first = await startWeb(env, createLogger("silent"), { database: handle });
     second = await startWeb(env, createLogger("silent"));
   }, 180_000);

@@ -8,12 +8,12 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/infra/logging/logger";
 import { ffmpegPath } from "~/infra/media/ffmpeg";
-import { parseEnv } from "~/runtime/env";
 import { type RunningWeb, startWeb } from "~/server/start-web";
 import { type RunningSeaweedFs, startSeaweedFs } from "../../../../test/support/seaweedfs";
 import { openTestDatabase } from "../../../../test/support/test-databases";
 import { TestClient, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadFile, uploadPath } from "../../../../test/support/tus";
+import { sharedDatabaseUploadEnv } from "../../../../test/support/upload-test-web";
 
 // Issue 21: two web processes on one PostgreSQL and one S3 bucket (SeaweedFS on 127.0.0.1). An upload
 // begun through one is resumed through the other and finishes; no byte stays on either machine's disk;
@@ -48,24 +48,7 @@ describe("uploads into S3 across two web processes (PostgreSQL)", () => {
     const envFor = (storage: Record<string, string>) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "parley-s3-web-"));
       dataDirs.push(dataDir);
-      return parseEnv({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-        AUTH_RATE_LIMIT_SCALE: "100",
-        LLM_DOWNLOAD: "false",
-        MODEL_AUTO_DOWNLOAD: "false",
-        DATA_DIR: dataDir,
-        DATABASE_URL: url,
-        // No worker here: the notes stay queued; this test is about where the bytes go.
-        EMBEDDED_WORKER: "false",
-        SPEECH_ENGINE: "openai",
-        OPENAI_AUDIO_BASE_URL: "http://127.0.0.1:9",
-        OPENAI_AUDIO_MODEL: "tiny.en",
-        BOT_CAPACITY: "0",
-        ...seaweed.env,
-        ...storage,
-      });
+      return sharedDatabaseUploadEnv(url, dataDir, { ...seaweed.env, ...storage });
     };
     first = await startWeb(envFor({}), createLogger("silent"), { database: handle });
     // The second hands players presigned URLs (the store's address browsers reach); the first streams the bytes.

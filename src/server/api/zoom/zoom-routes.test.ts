@@ -20,13 +20,13 @@ import type { BotJob } from "~/shared/meetings/bot-job";
 import { type CalendarStandIn, startCalendarStandIn } from "../../../../test/stand-ins/calendar/server";
 import { userIdOf } from "../../../../test/support/seed-notes";
 import { databaseKinds } from "../../../../test/support/test-databases";
-import { startTestWeb, type TestClient, verifiedClient } from "../../../../test/support/test-web";
+import { startTestWeb, type TestClient, testWebBaseEnv, verifiedClient } from "../../../../test/support/test-web";
 
 // Zoom connect (interpretations 22) over real HTTP against the calendar stand-in's Zoom OAuth: the round
 // trip through the 302s sets zoomConnected and keeps the tokens sealed; a replayed or refused consent comes
 // back as ?zoomError; a Zoom bot's job gets a fresh ZAK of that account right before launch (Zoom knows it
 // as the user's); a grant revoked at Zoom turns the connection into "reconnect"; disconnect revokes it.
-const authSecret = "test-secret-test-secret-test-secret-0123";
+const authSecret = testWebBaseEnv.AUTH_SECRET;
 
 describe.each(databaseKinds)("Zoom connect API on %s", (kind) => {
   let web: RunningWeb;
