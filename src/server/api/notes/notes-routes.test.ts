@@ -31,6 +31,11 @@ describe("notes API", () => {
       "We agreed to ship on Friday.",
       "Ana writes the notes.",
     ]);
+    // A first line too long for a title gives its first sentence, not 80 characters cut mid-word.
+    const long = await client.api("POST", "/notes/text", {
+      text: "Ana opened the weekly product meeting. The mobile release is on track for next Tuesday, said Bruno.\nMore.",
+    });
+    expect(((await long.json()) as { note: { data: { title: string } } }).note.data.title).toBe("Ana opened the weekly product meeting.");
   });
 
   it("pages the list with nextCursor and keeps other users' notes out", async () => {

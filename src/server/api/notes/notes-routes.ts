@@ -6,7 +6,7 @@ import { findReachedLimit } from "~/core/billing/limits";
 import type { PlanLimits } from "~/core/billing/plan";
 import { findNote, listNotes, listSegments, type NoteListFilters, toNoteView } from "~/core/notes/data";
 import { createNote, replaceSegments } from "~/core/notes/mutations";
-import { splitTextIntoSegments } from "~/core/notes/text-segments";
+import { splitTextIntoSegments, titleFromText } from "~/core/notes/text-segments";
 import { acceptYoutubeLink, retryTranscription } from "~/core/transcription/intake";
 import { decideSpokenLanguage, type EngineLanguages } from "~/core/transcription/spoken-language";
 import type { Database } from "~/infra/db/client";
@@ -279,7 +279,7 @@ export function notesRoutes({
   app.openapi(createText, async (c) => {
     const userId = currentUser(c).userId;
     const input = c.req.valid("json");
-    const title = input.title || input.text.split("\n")[0]?.slice(0, 80) || "";
+    const title = input.title || titleFromText(input.text);
     const { id } = await createNote(db, {
       userId,
       type: "text",
