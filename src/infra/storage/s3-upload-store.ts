@@ -8,6 +8,10 @@ import { type S3Connection, s3ClientConfig } from "./s3-client";
  * notes' `users/...` keys. No byte stays on the web machine's disk past a request, and any web process
  * can resume any upload.
  *
+ * Its expiry clean-up (the uploads.clean job) aborts every multipart upload in the bucket begun more than
+ * the expiry ago, tus's or not: a media copy's multipart upload lasts minutes, so one a week old is an
+ * abandoned one whose parts would be billed forever.
+ *
  * The store's metadata cache is turned off: the default one lives in one process's memory and would
  * miss what another process did to the same upload (a declared length, a finish).
  */
