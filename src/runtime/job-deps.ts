@@ -66,11 +66,28 @@ export async function createUploadStore(env: Env, { expirationMs }: { expiration
  * The same uploads in progress for the expiry clean-up (issue 21): the bucket, or tus's file store on this
  * machine's DATA_DIR/uploads (the web's own folder when the worker is embedded or shares the disk).
  */
-async function createExpiringUploadStore(env: Env): Promise<ExpiringUploadStore> {
-  const bucket = await createUploadStore(env, { expirationMs: uploadExpirationMs });
-  if (bucket) return bucket;
-  const { FileStore } = await import("@tus/file-store");
-  return new FileStore({ directory: path.resolve(env.DATA_DIR, "uploads"), expirationPeriodInMilliseconds: uploadExpirationMs });
+export async function createExpiringUploadStore(env: Env, { expirationMs = uploadExpirationMs } = {}): Promise<ExpiringUploadStore> {
+  const records = await import("../infra/storage/expired-upload-records");
+  const config = parseStorageUrl(env.STORAGE_URL);
+  if (config.kind === "s3") {
+    const connection = s3ConnectionOf(env, config);
+    const [{ createS3UploadStore }, { createS3Client }] = await Promise.all([
+      import("../infra/storage/s3-upload-store"),
+      import("../infra/storage/s3-client"),
+    ]);
+    const bucket = createS3UploadStore(connection, { expirationMs });
+    const client = createS3Client(connection);
+    return {
+      async deleteExpired() {
+        // tus's own expiry first: it removes the .info of the open uploads it aborts.
+        const unfinished = await bucket.deleteExpired();
+        const finishedRecords = await records.deleteFinishedBucketRecords(client, connection.bucket, expirationMs);
+        return { unfinished, finishedRecords };
+      },
+    };
+  }
+  const directory = path.resolve(env.DATA_DIR, "uploads");
+  return { deleteExpired: () => records.deleteExpiredDiskUploads(directory, expirationMs) };
 }
 
 function s3ConnectionOf(env: Env, config: Extract<StorageConfig, { kind: "s3" }>): S3Connection {

@@ -10,15 +10,19 @@ export const uploadExpirationMs = 7 * 24 * 3600 * 1000;
 export const expiredUploadsInput = z.object({}).loose();
 export type ExpiredUploadsInput = z.infer<typeof expiredUploadsInput>;
 
-/** What tus's stores offer for expiry: the file store and the S3 store both remove unfinished uploads past it. */
+/** Where uploads wait (the disk or the bucket), for their clean-up past the expiry. */
 export interface ExpiringUploadStore {
-  deleteExpired(): Promise<number>;
+  /**
+   * Unfinished uploads (bytes and records) and finished uploads' records, which tus keeps forever. Counts
+   * for the log: unfinished uploads on disk, their deleted objects in the bucket (as tus counts them).
+   */
+  deleteExpired(): Promise<{ unfinished: number; finishedRecords: number }>;
 }
 
 /**
  * uploads.clean (issue 21): unfinished tus uploads older than `uploadExpirationMs` are removed from where
  * they wait (DATA_DIR/uploads, or the bucket's multipart uploads and their .info/.part objects), so a
- * browser that never came back does not keep bytes forever. Hourly on pg-boss's schedule, which runs once
+ * browser that never came back does not keep bytes forever; so are finished uploads' records that old. Hourly on pg-boss's schedule, which runs once
  * across every worker process; a missed or failed run is only a later clean-up, so no retries.
  */
 export function expiredUploadsJob(deps: { uploadStore: () => Promise<ExpiringUploadStore> }): JobDefinition<ExpiredUploadsInput> {
@@ -29,7 +33,7 @@ export function expiredUploadsJob(deps: { uploadStore: () => Promise<ExpiringUpl
     schedule: { cron: "23 * * * *", payload: {} },
     async handle(_payload, context) {
       const removed = await (await deps.uploadStore()).deleteExpired();
-      if (removed > 0) context.logger.info({ removed }, "expired unfinished uploads removed");
+      if (removed.unfinished + removed.finishedRecords > 0) context.logger.info(removed, "expired uploads removed");
     },
   };
 }

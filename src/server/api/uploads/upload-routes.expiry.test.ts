@@ -11,7 +11,8 @@ import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../t
 import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Issue 21: unfinished uploads past their expiry are removed by the uploads.clean job, scheduled by the
-// worker (here the web's embedded one); an upload still inside its week is kept and can be resumed.
+// worker (here the web's embedded one), and so are finished uploads' records that old; an upload still
+// inside its week is kept and can be resumed.
 describe.each(databaseKinds)("expired uploads cleaned by the scheduled job (%s)", (kind) => {
   let web: RunningWeb;
   let dataDir: string;
@@ -42,16 +43,25 @@ describe.each(databaseKinds)("expired uploads cleaned by the scheduled job (%s)"
     };
     const stale = await begin();
     const fresh = await begin();
-    // The stale one began a week and a minute ago, as its record says.
-    const record = JSON.parse(readFileSync(stale.record, "utf8")) as { creation_date: string };
-    record.creation_date = new Date(Date.now() - uploadExpirationMs - 60_000).toISOString();
-    writeFileSync(stale.record, JSON.stringify(record));
+    // A finished one: its bytes became a note; tus keeps its small record.
+    const done = await begin();
+    expect(
+      (await patchUpload(client, done.location, { offset: 1000, bytes: bytes.subarray(1000) })).headers.get("Parley-Note-Id"),
+    ).toBeTruthy();
+    expect(existsSync(done.record)).toBe(true);
+    // The stale and the finished one began a week and a minute ago, as their records say.
+    for (const old of [stale, done]) {
+      const record = JSON.parse(readFileSync(old.record, "utf8")) as { creation_date: string };
+      record.creation_date = new Date(Date.now() - uploadExpirationMs - 60_000).toISOString();
+      writeFileSync(old.record, JSON.stringify(record));
+    }
     expect(existsSync(stale.file)).toBe(true);
 
     // The hourly run, now.
     await enqueue(web.queue.boss, { name: expiredUploadsJobName, payload: expiredUploadsInput }, {});
     await expect.poll(() => existsSync(stale.file) || existsSync(stale.record), { timeout: 30_000 }).toBe(false);
     expect((await headUpload(client, stale.location)).status).toBe(404);
+    await expect.poll(() => existsSync(done.record), { timeout: 30_000 }).toBe(false);
 
     expect(existsSync(fresh.file)).toBe(true);
     const head = await headUpload(client, fresh.location);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadExpirationMs } from "~/core/transcription/expired-uploads-job";
 import { parseEnv } from "~/runtime/env";
-import { createUploadStore } from "~/runtime/job-deps";
+import { createExpiringUploadStore } from "~/runtime/job-deps";
 import { type RunningSeaweedFs, startSeaweedFs } from "../../../../test/support/seaweedfs";
 import { testWebBaseEnv, verifiedClient } from "../../../../test/support/test-web";
 import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
@@ -11,9 +10,10 @@ import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support
 
 // Issue 21: the uploads.clean job's store when uploads wait in S3 (SeaweedFS on 127.0.0.1). An unfinished
 // upload is a multipart upload with its .info and .part objects beside it; past its expiry all three go.
-// S3 keeps a multipart upload's start date itself, so "a week ago" cannot be written into a record as
-// the file-store test does: the store the job builds from the same settings runs here once with the real
-// week (nothing is old enough) and once with an expiry already past (everything is).
+// A finished upload's .info record, which tus keeps, goes too. S3 keeps a multipart upload's start date
+// itself, so "a week ago" cannot be written into a record as the file-store test does: the store the job
+// builds from the same settings runs here once with the real week (nothing is old enough) and once with
+// an expiry already past (everything is).
 describe("expired uploads cleaned from the bucket (S3)", () => {
   let seaweed: RunningSeaweedFs;
   let uploadWeb: UploadTestWeb;
@@ -35,7 +35,7 @@ describe("expired uploads cleaned from the bucket (S3)", () => {
   const objectKeys = async () =>
     ((await raw.send(new ListObjectsV2Command({ Bucket: seaweed.bucket }))).Contents ?? []).map((item) => item.Key ?? "");
 
-  it("keeps an upload inside its week, then removes its multipart upload, record and tail once past expiry", async () => {
+  it("keeps uploads inside their week; past expiry removes an open one's multipart upload, .info and .part, and a finished one's .info", async () => {
     const client = await verifiedClient(uploadWeb.web, "expiry-s3@example.com");
     const bytes = randomBytes(4096);
     const created = await createUpload(client, {
@@ -48,20 +48,45 @@ describe("expired uploads cleaned from the bucket (S3)", () => {
     const id = decodeURIComponent(location.split("/").pop() ?? "");
     expect(await openMultipartKeys()).toContain(id);
     expect(await objectKeys()).toEqual(expect.arrayContaining([`${id}.info`, `${id}.part`]));
+    // A finished upload: its bytes became a note's media, its record stays behind in tus's keeping.
+    const whole = randomBytes(2048);
+    const second = await createUpload(client, {
+      size: whole.length,
+      metadata: { kind: "file", filename: "b.mp3", filetype: "audio/mpeg" },
+    });
+    const done = await patchUpload(client, uploadPath(second), { offset: 0, bytes: whole });
+    expect(done.headers.get("Parley-Note-Id")).toBeTruthy();
+    const finished = decodeURIComponent(uploadPath(second).split("/").pop() ?? "");
+    expect(await objectKeys()).toContain(`${finished}.info`);
+    expect(await openMultipartKeys()).not.toContain(finished);
 
     const env = parseEnv({ ...testWebBaseEnv, DATA_DIR: uploadWeb.dataDir, ...seaweed.env });
-    const week = await createUploadStore(env, { expirationMs: uploadExpirationMs });
-    expect(week).not.toBeNull();
-    expect(await week?.deleteExpired()).toBe(0);
+    const week = await createExpiringUploadStore(env);
+    expect(await week.deleteExpired()).toEqual({ unfinished: 0, finishedRecords: 0 });
     expect((await headUpload(client, location)).headers.get("Upload-Offset")).toBe("1000");
+    expect(await objectKeys()).toContain(`${finished}.info`);
 
-    // An expiry of 1 ms: the upload began before now, so it is past it.
-    const past = await createUploadStore(env, { expirationMs: 1 });
-    await expect.poll(async () => await past?.deleteExpired(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // An expiry of 1 ms: both uploads began before now, so both are past it.
+    const past = await createExpiringUploadStore(env, { expirationMs: 1 });
+    // S3 dates a multipart upload to the second: the clean-up runs until it is past (one run, most times).
+    const removed = { unfinished: 0, finishedRecords: 0 };
+    await expect
+      .poll(
+        async () => {
+          const run = await past.deleteExpired();
+          removed.unfinished += run.unfinished;
+          removed.finishedRecords += run.finishedRecords;
+          return removed.unfinished > 0 && removed.finishedRecords > 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(removed.finishedRecords).toBe(1);
     expect(await openMultipartKeys()).not.toContain(id);
     const left = await objectKeys();
-    expect(left).not.toContain(`${id}.info`);
-    expect(left).not.toContain(`${id}.part`);
+    for (const gone of [`${id}.info`, `${id}.part`, `${finished}.info`, finished]) expect(left).not.toContain(gone);
     expect((await headUpload(client, location)).status).toBe(404);
+    // The note made from the finished upload keeps its media (under users/, never touched here).
+    expect((await raw.send(new ListObjectsV2Command({ Bucket: seaweed.bucket, Prefix: "users/" }))).KeyCount).toBeGreaterThan(0);
   }, 120_000);
 });
