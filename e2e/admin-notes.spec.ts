@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { youtubeStandInVideos } from "../test/stand-ins/youtube/videos";
 import { expect, test } from "./fixtures/test";
 import { hasHorizontalOverflow, newAccount, signUpVerified, skipOnboarding } from "./support/account-setup";
-import { signInAsAdmin } from "./support/admin";
+import { adminAccount, signInAsAdmin } from "./support/admin";
 import { openedNotePage } from "./support/note-page";
 import { waitForPageReady } from "./support/pages";
 
@@ -53,6 +53,16 @@ test("an admin opens a user's failed note, sees the reason and retries it; in Po
   await expect(page.getByTestId("admin-note-jobs")).toContainText("transcription.run");
   await page.getByRole("button", { name: "Retry transcription" }).click();
   await expect(page.getByTestId("admin-retry-queued")).toHaveText("Queued again.");
+  const notePath = new URL(page.url()).pathname;
+
+  // The audit log shows the retry, with who did it (admin-users.spec.ts checks the ban and the unban).
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const retried = page.getByRole("listitem").filter({ hasText: email }).first();
+  await expect(retried).toContainText("Retried transcription");
+  await expect(retried).toContainText(`By ${adminAccount.email}`);
+  await page.goto(notePath);
+  await waitForPageReady(page);
 
   // The user's notes page, headed by their e-mail, in Portuguese at 390 px.
   await page.getByRole("link", { name: "All notes of this user" }).click();
