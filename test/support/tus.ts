@@ -24,6 +24,24 @@ export function uploadPath(response: Response): string {
   return new URL(location, "http://x").pathname.replace(/^\/api/, "");
 }
 
+/** The upload's id: the last segment of its path. */
+export function uploadIdOf(path: string): string {
+  return decodeURIComponent(path.split("/").pop() ?? "");
+}
+
+/**
+ * Begins an upload of `bytes` (an .mp3 file by its metadata) and sends its first `sent` bytes, as a
+ * browser cut off half-way leaves it; answers its path.
+ */
+export async function beginUpload(client: TestClient, bytes: Uint8Array, sent: number): Promise<string> {
+  const created = await createUpload(client, { size: bytes.length, metadata: { kind: "file", filename: "a.mp3", filetype: "audio/mpeg" } });
+  if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`);
+  const path = uploadPath(created);
+  const patched = await patchUpload(client, path, { offset: 0, bytes: bytes.subarray(0, sent) });
+  if (patched.status !== 204) throw new Error(`first bytes refused: ${patched.status} ${await patched.text()}`);
+  return path;
+}
+
 export function patchUpload(client: TestClient, path: string, { offset, bytes }: { offset: number; bytes: Uint8Array }): Promise<Response> {
   return client.api("PATCH", path, bytes, { ...tus, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" });
 }

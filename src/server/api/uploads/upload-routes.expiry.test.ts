@@ -7,7 +7,7 @@ import { enqueue } from "~/infra/queue/job-registry";
 import type { RunningWeb } from "~/server/start-web";
 import { databaseKinds } from "../../../../test/support/test-databases";
 import { verifiedClient } from "../../../../test/support/test-web";
-import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
+import { beginUpload, headUpload, patchUpload, uploadIdOf } from "../../../../test/support/tus";
 import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Issue 21: unfinished uploads past their expiry are removed by the uploads.clean job, scheduled by the
@@ -31,14 +31,8 @@ describe.each(databaseKinds)("expired uploads cleaned by the scheduled job (%s)"
     const client = await verifiedClient(web, `expiry-${kind}@example.com`);
     const bytes = randomBytes(4096);
     const begin = async () => {
-      const created = await createUpload(client, {
-        size: bytes.length,
-        metadata: { kind: "file", filename: "a.mp3", filetype: "audio/mpeg" },
-      });
-      expect(created.status).toBe(201);
-      const location = uploadPath(created);
-      expect((await patchUpload(client, location, { offset: 0, bytes: bytes.subarray(0, 1000) })).status).toBe(204);
-      const file = path.join(dataDir, "uploads", location.split("/").pop() ?? "");
+      const location = await beginUpload(client, bytes, 1000);
+      const file = path.join(dataDir, "uploads", uploadIdOf(location));
       return { location, file, record: `${file}.json` };
     };
     const stale = await begin();

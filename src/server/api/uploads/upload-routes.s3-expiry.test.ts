@@ -5,7 +5,7 @@ import { parseEnv } from "~/runtime/env";
 import { createExpiringUploadStore } from "~/runtime/job-deps";
 import { type RunningSeaweedFs, startSeaweedFs } from "../../../../test/support/seaweedfs";
 import { testWebBaseEnv, verifiedClient } from "../../../../test/support/test-web";
-import { createUpload, headUpload, patchUpload, uploadPath } from "../../../../test/support/tus";
+import { beginUpload, createUpload, headUpload, patchUpload, uploadIdOf, uploadPath } from "../../../../test/support/tus";
 import { startUploadTestWeb, type UploadTestWeb } from "../../../../test/support/upload-test-web";
 
 // Issue 21: the uploads.clean job's store when uploads wait in S3 (SeaweedFS on 127.0.0.1). An unfinished
@@ -38,14 +38,8 @@ describe("expired uploads cleaned from the bucket (S3)", () => {
   it("keeps uploads inside their week; past expiry removes an open one's multipart upload, .info and .part, and a finished one's .info", async () => {
     const client = await verifiedClient(uploadWeb.web, "expiry-s3@example.com");
     const bytes = randomBytes(4096);
-    const created = await createUpload(client, {
-      size: bytes.length,
-      metadata: { kind: "file", filename: "a.mp3", filetype: "audio/mpeg" },
-    });
-    expect(created.status).toBe(201);
-    const location = uploadPath(created);
-    expect((await patchUpload(client, location, { offset: 0, bytes: bytes.subarray(0, 1000) })).status).toBe(204);
-    const id = decodeURIComponent(location.split("/").pop() ?? "");
+    const location = await beginUpload(client, bytes, 1000);
+    const id = uploadIdOf(location);
     expect(await openMultipartKeys()).toContain(id);
     expect(await objectKeys()).toEqual(expect.arrayContaining([`${id}.info`, `${id}.part`]));
     // A finished upload: its bytes became a note's media, its record stays behind in tus's keeping.
@@ -56,7 +50,7 @@ describe("expired uploads cleaned from the bucket (S3)", () => {
     });
     const done = await patchUpload(client, uploadPath(second), { offset: 0, bytes: whole });
     expect(done.headers.get("Parley-Note-Id")).toBeTruthy();
-    const finished = decodeURIComponent(uploadPath(second).split("/").pop() ?? "");
+    const finished = uploadIdOf(uploadPath(second));
     expect(await objectKeys()).toContain(`${finished}.info`);
     expect(await openMultipartKeys()).not.toContain(finished);
 
